@@ -1,0 +1,52 @@
+"""Seat specs as the command line writes them: ``random``, ``greedy``, ``greedy:epsilon=0.2``.
+
+The registry of bot kinds grows with the bots (ISMCTS, heuristic players); ``human`` is handled by the
+interfaces, not here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from hellenika.bots.greedy import GreedyBot
+from hellenika.bots.random_bot import RandomBot
+from hellenika.engine.agent import Agent
+from hellenika.engine.errors import InvalidOption
+
+BOT_KINDS: dict[str, Callable[..., Agent]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+}
+
+
+def _coerce(value: str) -> Any:
+    for kind in (int, float):
+        try:
+            return kind(value)
+        except ValueError:
+            pass
+    return value
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """Split ``kind:key=value,key=value`` into the kind and its parameters."""
+    kind, _, rest = spec.partition(":")
+    params: dict[str, Any] = {}
+    for item in filter(None, rest.split(",")):
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise InvalidOption(f"bot parameters are written key=value; got {item!r} in {spec!r}")
+        params[key.strip()] = _coerce(value.strip())
+    return kind.strip(), params
+
+
+def make_agent(spec: str) -> Agent:
+    kind, params = parse_spec(spec)
+    factory = BOT_KINDS.get(kind)
+    if factory is None:
+        raise InvalidOption(f"unknown bot {kind!r}; bots: {', '.join(BOT_KINDS)}")
+    try:
+        return factory(**params)
+    except TypeError as exc:
+        raise InvalidOption(f"bad parameters for bot {kind!r}: {exc}") from None

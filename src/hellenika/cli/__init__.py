@@ -1,0 +1,1 @@
+"""The ``hellenika`` command line: play, simulate, replay, bench, games, rules."""

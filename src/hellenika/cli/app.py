@@ -1,0 +1,249 @@
+"""The ``hellenika`` command (Typer). Each command is a thin shell over a module that does the work.
+
+Errors a user can cause (unknown game, bad option, bad record) print one clear line and exit with status 2;
+tracebacks are for bugs only.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from hellenika import __version__, games
+from hellenika.engine.errors import HellenikaError
+from hellenika.engine.options import parse_option_pairs
+
+app = typer.Typer(
+    name="hellenika",
+    help="Five Greek-themed board games with their full rules: play, simulate, replay and benchmark.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+console = Console()
+err_console = Console(stderr=True)
+
+GameArg = Annotated[str, typer.Argument(help="Game name, see 'hellenika games'.")]
+PlayersOpt = Annotated[
+    int, typer.Option("--players", "-p", help="Number of players (1 = solo where offered).")
+]
+SeatOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--seat", "-s", help="Seat spec, once per seat in order: human, random, greedy, greedy:epsilon=0.2."
+    ),
+]
+SeedOpt = Annotated[int, typer.Option("--seed", help="Seed: same seed, same seats, same game.")]
+OptionOpt = Annotated[
+    list[str] | None, typer.Option("--option", "-o", help="Game option key=value, e.g. variant=simplified.")
+]
+
+
+def _fail(message: str) -> None:
+    err_console.print(f"[red]error:[/red] {message}", highlight=False)
+    raise typer.Exit(2)
+
+
+@app.callback()
+def _root(version: Annotated[bool, typer.Option("--version", help="Show the version.")] = False) -> None:
+    if version:
+        console.print(f"hellenika {__version__}")
+        raise typer.Exit()
+
+
+@app.command("games")
+def list_games() -> None:
+    """List the games with their player counts and options."""
+    table = Table(title="Hellenika games")
+    table.add_column("Name", style="bold")
+    table.add_column("Game")
+    table.add_column("Players", justify="center")
+    table.add_column("Rules")
+    table.add_column("Options and variants")
+    for game in games.all_games():
+        table.add_row(
+            game.name,
+            f"{game.title}\n[dim]{game.summary}[/dim]",
+            f"{game.min_players}-{game.max_players}",
+            game.rules_version,
+            "\n".join(game.variants()) or "—",
+        )
+    console.print(table)
+
+
+@app.command()
+def rules(game: GameArg) -> None:
+    """Print our rules summary of a game."""
+    try:
+        console.print(Markdown(games.get(game).rules_text()))
+    except HellenikaError as exc:
+        _fail(str(exc))
+
+
+@app.command()
+def play(
+    game: GameArg,
+    players: PlayersOpt = 2,
+    seat: SeatOpt = None,
+    seed: SeedOpt = 0,
+    option: OptionOpt = None,
+    record: Annotated[Path | None, typer.Option("--record", help="Save the game record (JSON) here.")] = None,
+) -> None:
+    """Play a game in the terminal. Missing seats after the given ones are greedy bots; with no --seat you
+    play seat 1 against greedy bots."""
+    from hellenika.cli.play import run_play
+
+    try:
+        code = run_play(game, players, seat or [], seed, option or [], record, console)
+    except HellenikaError as exc:
+        _fail(str(exc))
+    raise typer.Exit(code)
+
+
+@app.command()
+def simulate(
+    game: GameArg,
+    games_count: Annotated[int, typer.Option("--games", "-n", help="How many games.")] = 100,
+    players: PlayersOpt = 2,
+    seat: SeatOpt = None,
+    seed: SeedOpt = 1,
+    option: OptionOpt = None,
+    workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes.")] = 1,
+    json_path: Annotated[Path | None, typer.Option("--json", help="Also write the report as JSON.")] = None,
+) -> None:
+    """Play many bot games and report win rates, scores, lengths and the first-seat advantage."""
+    from hellenika.cli.seats import complete_seats
+    from hellenika.cli.simulate import GameSpec, run_games, summarise
+
+    try:
+        options = parse_option_pairs(option or [])
+        g = games.get(game)
+        g.validate(players, options)
+        specs = complete_seats(seat or [], players, "random")
+        if "human" in specs:
+            _fail("simulate plays bots only; use 'hellenika play' for a human seat")
+        from hellenika.bots import make_agent
+
+        for spec_text in specs:
+            make_agent(spec_text)
+    except HellenikaError as exc:
+        _fail(str(exc))
+    if games_count < 1 or workers < 1:
+        _fail("--games and --workers must be at least 1")
+    spec = GameSpec(game, players, tuple(specs), tuple(sorted(options.items())), seed)
+    names = [f"P{i + 1} {s}" for i, s in enumerate(specs)]
+    names += g.new_state(players, options, log=False).participant_names()[players:]
+    results: list[dict[str, Any]] = []
+    start = time.perf_counter()
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err_console,
+        transient=True,
+    ) as progress:
+        task = progress.add_task(f"{g.title}", total=games_count)
+        for result in run_games(spec, games_count, workers):
+            results.append(result)
+            progress.advance(task)
+    results.sort(key=lambda r: r["index"])
+    report = summarise(spec, results, names)
+    _print_report(g.title, report)
+    err_console.print(f"[dim]{games_count} games in {time.perf_counter() - start:.1f} s[/dim]")
+    if json_path is not None:
+        json_path.write_text(json.dumps(report, indent=1) + "\n")
+
+
+def _print_report(title: str, report: dict[str, Any]) -> None:
+    table = Table(
+        title=f"{title}: {report['games']} games, {report['players']} players, seed {report['seed']}"
+    )
+    for column in ("Seat", "Win rate", "95% CI", "Mean score", "Min", "Max"):
+        table.add_column(column, justify="left" if column == "Seat" else "right")
+    for row in report["participants"]:
+        low, high = row["win_rate_ci95"]
+        table.add_row(
+            row["participant"],
+            f"{row['win_rate']:.1%}",
+            f"{low:.1%}-{high:.1%}",
+            f"{row['score_mean']:.1f}",
+            f"{row['score_min']:g}",
+            f"{row['score_max']:g}",
+        )
+    console.print(table)
+    length = report["length"]
+    console.print(
+        f"Game length: {length['actions_mean']:.1f} actions on average "
+        f"({length['actions_min']}-{length['actions_max']}), "
+        f"{length['decisions_mean']:.1f} decisions"
+    )
+    order = ", ".join(f"{r['position']}: {r['win_rate']:.1%}" for r in report["turn_order"])
+    console.print(f"Win rate by first-round turn position: {order}")
+    console.print(f"First-seat advantage: {report['first_seat_advantage']:+.1%} over an equal share")
+
+
+@app.command()
+def replay(
+    path: Annotated[Path, typer.Argument(help="A record saved with --record.")],
+    to_end: Annotated[bool, typer.Option("--to-end", help="Replay without stopping; print the end.")] = False,
+    log: Annotated[bool, typer.Option("--log", help="With --to-end: print the whole game log.")] = False,
+) -> None:
+    """Step through a recorded game (forward, back, jump), checking that it replays exactly."""
+    from hellenika.cli.replay import replay_interactive, replay_to_end
+
+    try:
+        code = replay_to_end(path, console, log) if to_end else replay_interactive(path, console, sys.stdin)
+    except HellenikaError as exc:
+        _fail(str(exc))
+    raise typer.Exit(code)
+
+
+@app.command()
+def bench(
+    game: GameArg,
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="Players (default: 2, or the minimum).")
+    ] = None,
+    option: OptionOpt = None,
+    seconds: Annotated[float, typer.Option("--seconds", help="Time spent on random games.")] = 3.0,
+    json_out: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
+) -> None:
+    """Measure random full games per second, actions per second and clone time."""
+    from hellenika.cli.bench import measure
+
+    try:
+        g = games.get(game)
+        count = players if players is not None else max(2, g.min_players)
+        result = measure(game, count, parse_option_pairs(option or []), seconds=seconds)
+    except HellenikaError as exc:
+        _fail(str(exc))
+    if json_out:
+        console.print_json(json.dumps(result))
+        return
+    table = Table(title=f"{g.title}, {count} players (Python {result['python']}, one core)")
+    table.add_column("Measure")
+    table.add_column("Value", justify="right")
+    table.add_row("random full games / s", f"{result['games_per_second']:,.0f}")
+    table.add_row("actions / s (legal_actions + apply_unchecked)", f"{result['actions_per_second']:,.0f}")
+    table.add_row("actions / s (checked apply)", f"{result['checked_actions_per_second']:,.0f}")
+    table.add_row("actions per game", f"{result['actions_per_game']:.1f}")
+    table.add_row("clone (µs)", f"{result['clone_microseconds']:.2f}")
+    console.print(table)
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

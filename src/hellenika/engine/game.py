@@ -1,0 +1,121 @@
+"""The immutable description of a game: metadata, options, component data, and a factory for states.
+
+A ``Game`` is created once per process (the registry caches it) and shared by every state, so component data
+loaded from the game's data files lives here and states refer to it by id. Subclasses fill in the class
+attributes and the underscore methods.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from hellenika.engine.actions import Action, ActionCodec
+from hellenika.engine.errors import InvalidOption, RecordError
+from hellenika.engine.options import OptionSpec, OptionValue, validate_options
+from hellenika.engine.state import History, State
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+
+class Game(ABC):
+    """Base class of every registered game."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    rules_version: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    action_types: ClassVar[tuple[type[Action], ...]]
+    summary: ClassVar[str] = ""
+
+    def __init__(self) -> None:
+        self.codec = ActionCodec(self.action_types)
+        self.action_type_set = frozenset(self.action_types)
+
+    # ------------------------------------------------------------------ creating states
+
+    def validate(self, players: int, options: Mapping[str, Any] | None) -> dict[str, OptionValue]:
+        """Check the player count and options together; return complete, typed options."""
+        opts = validate_options(self.option_specs, options)
+        low, high = self.player_range(opts)
+        if not isinstance(players, int) or not low <= players <= high:
+            raise InvalidOption(
+                f"{self.title} is played by {low} to {high} players with these options; got {players}"
+            )
+        return opts
+
+    def player_range(self, options: Mapping[str, OptionValue]) -> tuple[int, int]:
+        """Player counts allowed with these (validated) options; games with expansions override it."""
+        return self.min_players, self.max_players
+
+    def new_state(self, players: int, options: Mapping[str, Any] | None = None, *, log: bool = True) -> State:
+        """A new game at its first node (usually a chance node dealing the setup)."""
+        return self._new_state(players, self.validate(players, options), log)
+
+    @abstractmethod
+    def _new_state(self, players: int, options: dict[str, OptionValue], log: bool) -> State: ...
+
+    # ------------------------------------------------------------------ actions
+
+    def parse_action(self, text: str) -> Action:
+        return self.codec.parse(text)
+
+    def action_from_json(self, data: Mapping[str, Any]) -> Action:
+        return self.codec.from_json(data)
+
+    # ------------------------------------------------------------------ serialisation
+
+    def state_from_json(self, data: Mapping[str, Any], *, log: bool = False) -> State:
+        """Restore a state saved with :meth:`State.to_json` (its history included)."""
+        if data.get("game") != self.name:
+            raise RecordError(f"this state is of game {data.get('game')!r}, not {self.name!r}")
+        if data.get("rules_version") != self.rules_version:
+            raise RecordError(
+                f"state saved under rules version {data.get('rules_version')!r}; "
+                f"this is {self.rules_version!r}"
+            )
+        players = data["players"]
+        options = self.validate(players, data.get("options"))
+        state = self._state_from_json(players, options, data["state"], log)
+        hist: History = None
+        count = 0
+        for item in data.get("history", []):
+            hist = (self.action_from_json(item), hist)
+            count += 1
+        state._hist = hist
+        state._nhist = count
+        return state
+
+    @abstractmethod
+    def _state_from_json(
+        self, players: int, options: dict[str, OptionValue], data: Mapping[str, Any], log: bool
+    ) -> State: ...
+
+    # ------------------------------------------------------------------ for bots and interfaces
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """A quick heuristic value of ``state`` for ``seat`` (higher is better), for greedy bots and search.
+
+        The default is the seat's current score minus the best other participant's.
+        """
+        scores = state.scores()
+        others = [s for p, s in enumerate(scores) if p != seat]
+        return scores[seat] - (max(others) if others else 0.0)
+
+    @abstractmethod
+    def render(self, state: State, seat: int | None, names: Sequence[str] | None = None) -> RenderableType:
+        """A Rich renderable of the state as ``seat`` sees it, for the terminal; ``names`` of participants."""
+
+    @abstractmethod
+    def rules_text(self) -> str:
+        """Our rules summary (Markdown), printed by ``hellenika rules``."""
+
+    def variants(self) -> list[str]:
+        return [spec.describe() for spec in self.option_specs]
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name} v{self.rules_version}>"

@@ -1,0 +1,135 @@
+"""The Hercules game object: metadata, options, the card catalogue, and interned actions.
+
+Actions are created once here and reused by every state (``legal_actions`` returns these shared, immutable
+objects), which keeps the hot path free of allocations.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping, Sequence
+from functools import cache
+from importlib import resources
+from typing import TYPE_CHECKING, Any
+
+from hellenika.engine.actions import Action
+from hellenika.engine.game import Game
+from hellenika.engine.options import OptionSpec, OptionValue
+from hellenika.engine.state import State
+from hellenika.games.hercules.actions import (
+    ACTION_TYPES,
+    OPERATIONS,
+    EndTurn,
+    FinishRest,
+    PerformLabour,
+    PlaceGod,
+    RefreshGod,
+    Rest,
+    RevealDemigod,
+    Roll,
+    TakeBackCube,
+    TakeDemigod,
+    UseAbility,
+)
+from hellenika.games.hercules.cards import load_catalogue
+from hellenika.games.hercules.state import HerculesState
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+
+class HerculesGame(Game):
+    name = "hercules"
+    title = "Hercules"
+    rules_version = "1.0"
+    min_players = 1
+    max_players = 4
+    summary = "Dice and arithmetic race through the 12 Labours (Fábio Lima, MEBO Games 2022); solo vs Hades."
+    option_specs = (
+        OptionSpec(
+            "variant",
+            "standard",
+            "simplified: God cards laid face down, without abilities",
+            choices=("standard", "simplified"),
+        ),
+    )
+    action_types = ACTION_TYPES
+
+    def __init__(self) -> None:
+        super().__init__()
+        cat = self.catalogue = load_catalogue()
+        self.card_index = cat.by_id
+        self.deck_index = {d.id: d.index for d in cat.decks}
+        self.solo_deck = {d.solo_number: d.index for d in cat.decks}
+        self.deck_of_operation = {d.operation: d.index for d in cat.decks if d.operation}
+        self.labour_actions = {
+            (a, b, op): PerformLabour(a, b, op) for a, b in ((0, 1), (0, 2), (1, 2)) for op in OPERATIONS
+        }
+        self.take_actions = [TakeDemigod(d.id) for d in cat.decks]
+        self.rest = Rest()
+        self.end_turn = EndTurn()
+        self.finish_rest = FinishRest()
+        self._reveal = [RevealDemigod(c.id) for c in cat.cards]
+        self._release = [TakeBackCube(c.id) for c in cat.cards]
+        self._refresh = [RefreshGod(c.id) for c in cat.cards]
+        self._uses: dict[tuple[int, int], UseAbility] = {}
+
+    # interned actions ----------------------------------------------------------
+
+    def reveal_action(self, card: int) -> RevealDemigod:
+        return self._reveal[card]
+
+    def release_action(self, card: int) -> TakeBackCube:
+        return self._release[card]
+
+    def refresh_action(self, card: int) -> RefreshGod:
+        return self._refresh[card]
+
+    def use_action(self, card: int, target: int) -> UseAbility:
+        key = (card, target)
+        action = self._uses.get(key)
+        if action is None:
+            action = self._uses[key] = UseAbility(self.catalogue.cards[card].id, target)
+        return action
+
+    def place_god_action(self, column: int, card: int) -> PlaceGod:
+        return _place_god(column, self.catalogue.cards[card].id)
+
+    def roll_outcomes(self, participant: int, slots: tuple[int, ...]) -> list[tuple[Action, float]]:
+        return _roll_outcomes(participant, slots)
+
+    # engine protocol -------------------------------------------------------------
+
+    def _new_state(self, players: int, options: dict[str, OptionValue], log: bool) -> State:
+        return HerculesState.new(self, players, options, log)
+
+    def _state_from_json(
+        self, players: int, options: dict[str, OptionValue], data: Mapping[str, Any], log: bool
+    ) -> State:
+        return HerculesState.from_json(self, players, options, data, log)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        from hellenika.games.hercules.heuristics import evaluate
+
+        return evaluate(state, seat)  # type: ignore[arg-type]
+
+    def render(self, state: State, seat: int | None, names: Sequence[str] | None = None) -> RenderableType:
+        from hellenika.games.hercules.render import render
+
+        return render(state, seat, names)  # type: ignore[arg-type]
+
+    def rules_text(self) -> str:
+        return resources.files(__package__).joinpath("rules.md").read_text()
+
+
+@cache
+def _place_god(column: int, card_id: str) -> PlaceGod:
+    return PlaceGod(column, card_id)
+
+
+@cache
+def _roll_outcomes(participant: int, slots: tuple[int, ...]) -> list[tuple[Action, float]]:
+    p = 1.0 / 6 ** len(slots)
+    return [
+        (Roll(participant, slots, values), p) for values in itertools.product(range(1, 7), repeat=len(slots))
+    ]
