@@ -209,6 +209,30 @@ def replay(
 
 
 @app.command()
+def transcript(
+    game: GameArg,
+    players: PlayersOpt = 2,
+    seat: SeatOpt = None,
+    seed: SeedOpt = 0,
+    option: OptionOpt = None,
+    out: Annotated[Path | None, typer.Option("--out", help="Write to this file instead of printing.")] = None,
+) -> None:
+    """Write a seeded bot game action by action with its log (the golden playthroughs in tests/golden)."""
+    from hellenika.cli.seats import complete_seats
+    from hellenika.cli.transcript import transcript as make_transcript
+
+    try:
+        specs = complete_seats(seat or [], players, "random")
+        text = make_transcript(game, players, specs, seed, parse_option_pairs(option or []))
+    except HellenikaError as exc:
+        _fail(str(exc))
+    if out is None:
+        sys.stdout.write(text)
+    else:
+        out.write_text(text)
+
+
+@app.command()
 def bench(
     game: GameArg,
     players: Annotated[

@@ -114,6 +114,13 @@ class Game(ABC):
     def rules_text(self) -> str:
         """Our rules summary (Markdown), printed by ``hellenika rules``."""
 
+    def configurations(self) -> list[tuple[int, dict[str, OptionValue]]]:
+        """The (players, options) combinations worth covering in tests, simulations and benchmarks.
+
+        The default is every player count with default options; games add their variants.
+        """
+        return [(n, {}) for n in range(self.min_players, self.max_players + 1)]
+
     def variants(self) -> list[str]:
         return [spec.describe() for spec in self.option_specs]
 

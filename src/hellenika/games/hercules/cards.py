@@ -27,6 +27,7 @@ ABILITY_TEXT = {
 }
 
 DEMIGOD, GOD, VASE, PANTHEON, HADES = "demigod", "god", "vase", "pantheon", "hades"
+NO_USE, USE_DEMIGOD, USE_GOD = 0, 1, 2  # how a card's ability is paid for, if it has an active one
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +109,22 @@ class Catalogue:
         """Cards with equal keys are interchangeable once owned (same ability, symbols, VP)."""
         card = self.cards[index]
         return (card.kind, card.ability, card.symbols, card.vp)
+
+    def equivalence_classes(self) -> tuple[int, ...]:
+        """A small int per card, equal for interchangeable cards (see :meth:`equivalence_key`)."""
+        ids: dict[tuple[object, ...], int] = {}
+        return tuple(ids.setdefault(self.equivalence_key(c.index), len(ids)) for c in self.cards)
+
+    def use_kinds(self) -> tuple[int, ...]:
+        return tuple(
+            (USE_DEMIGOD if c.kind == DEMIGOD else USE_GOD if c.kind == GOD else NO_USE)
+            if c.is_active
+            else NO_USE
+            for c in self.cards
+        )
+
+    def mask_of(self, kind: str) -> int:
+        return sum(1 << c.index for c in self.cards if c.kind == kind)
 
 
 @cache

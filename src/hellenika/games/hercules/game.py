@@ -31,7 +31,7 @@ from hellenika.games.hercules.actions import (
     TakeDemigod,
     UseAbility,
 )
-from hellenika.games.hercules.cards import load_catalogue
+from hellenika.games.hercules.cards import DEMIGOD, GOD, load_catalogue
 from hellenika.games.hercules.state import HerculesState
 
 if TYPE_CHECKING:
@@ -72,7 +72,16 @@ class HerculesGame(Game):
         self._reveal = [RevealDemigod(c.id) for c in cat.cards]
         self._release = [TakeBackCube(c.id) for c in cat.cards]
         self._refresh = [RefreshGod(c.id) for c in cat.cards]
-        self._uses: dict[tuple[int, int], UseAbility] = {}
+        # Per-card tables for the hot path (indexed by catalogue index).
+        self.use_kind = cat.use_kinds()
+        self.equivalence = cat.equivalence_classes()
+        self.ability = tuple(c.ability for c in cat.cards)
+        self.demigod_mask = cat.mask_of(DEMIGOD)
+        self.god_mask = cat.mask_of(GOD)
+        # Every UseAbility that can exist: targets are die slots 0-2, re-roll masks 1-7, or seats 0-3.
+        self.use_table = [
+            [UseAbility(c.id, target) for target in range(8)] if c.is_active else [] for c in cat.cards
+        ]
 
     # interned actions ----------------------------------------------------------
 
@@ -85,13 +94,6 @@ class HerculesGame(Game):
     def refresh_action(self, card: int) -> RefreshGod:
         return self._refresh[card]
 
-    def use_action(self, card: int, target: int) -> UseAbility:
-        key = (card, target)
-        action = self._uses.get(key)
-        if action is None:
-            action = self._uses[key] = UseAbility(self.catalogue.cards[card].id, target)
-        return action
-
     def place_god_action(self, column: int, card: int) -> PlaceGod:
         return _place_god(column, self.catalogue.cards[card].id)
 
@@ -99,6 +101,10 @@ class HerculesGame(Game):
         return _roll_outcomes(participant, slots)
 
     # engine protocol -------------------------------------------------------------
+
+    def configurations(self) -> list[tuple[int, dict[str, OptionValue]]]:
+        standard = [(n, {}) for n in range(1, 5)]
+        return [*standard, (1, {"variant": "simplified"}), (3, {"variant": "simplified"})]
 
     def _new_state(self, players: int, options: dict[str, OptionValue], log: bool) -> State:
         return HerculesState.new(self, players, options, log)

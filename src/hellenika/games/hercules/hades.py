@@ -39,19 +39,22 @@ def act(s: HerculesState) -> None:
     """Steal, then move and collect; ends Hades' turn."""
     deck = s.g.solo_deck[s.white]
     if s.tops[deck] >= 0:
-        s._emit_if(f"Hades steals from stack {s.white} ({s.cat.decks[deck].name})", HADES)
+        if s._events is not None:
+            s._log(f"Hades steals from stack {s.white} ({s.cat.decks[deck].name})", HADES)
         s._take_demigod(HADES, deck)
-    else:
-        s._emit_if(f"Hades finds stack {s.white} ({s.cat.decks[deck].name}) empty", HADES)
+    elif s._events is not None:
+        s._log(f"Hades finds stack {s.white} ({s.cat.decks[deck].name}) empty", HADES)
     old = s.pos[HADES]
     new = landing_column(old, s.dice[HADES][0])
     s.pos[HADES] = new
-    s._emit_if(f"{who(HADES)} moves from column {old} to column {new}", HADES)
+    if s._events is not None:
+        s._log(f"{who(HADES)} moves from column {old} to column {new}", HADES)
     cubes = s.cubes[HADES]
     if cubes >> new & 1:
         s.cubes[HADES] = cubes & ~(1 << new)
         s.supply[HADES] += 1
-        s._emit_if(f"{who(HADES)} takes his cube from column {new}", HADES)
+        if s._events is not None:
+            s._log(f"{who(HADES)} takes his cube from column {new}", HADES)
     elif new <= 11 and s.gods[new] >= 0:
         god = s.gods[new]
         s.gods[new] = -1
@@ -63,8 +66,8 @@ def act(s: HerculesState) -> None:
     else:
         stop = slide(cubes, new)
         s.pos[HADES] = stop
-        if stop != new:
-            s._emit_if(f"{who(HADES)} slides on to column {stop}", HADES)
+        if stop != new and s._events is not None:
+            s._log(f"{who(HADES)} slides on to column {stop}", HADES)
         if stop - new >= VASE_MIN:
             s._take_vase(HADES, stop - new)
     s._end_turn()

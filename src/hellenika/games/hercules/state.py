@@ -40,7 +40,7 @@ from hellenika.games.hercules.actions import (
 )
 from hellenika.games.hercules.arithmetic import RESULTS, combine
 from hellenika.games.hercules.board import ALL_CUBES, HADES, VASE_MAX, VASE_MIN, slide
-from hellenika.games.hercules.cards import DEMIGOD, GOD
+from hellenika.games.hercules.cards import DEMIGOD, GOD, USE_DEMIGOD
 from hellenika.games.hercules.phases import (
     CHOOSE,
     DICE,
@@ -316,30 +316,29 @@ class HerculesState(State):
     def _ability_actions(self, out: list[Action]) -> None:
         p = self.actor
         spent = self.spent[p]
-        cards = self.cat.cards
+        g = self.g
+        use_kind = g.use_kind
+        equivalence = g.equivalence
+        uses = g.use_table
         has_cube = self.supply[p] > 0
-        use = self.g.use_action
-        seen: set[tuple[object, ...]] = set()
         simplified = self.simplified
+        seen = 0
         for c in self.owned[p]:
-            if spent >> c & 1:
+            kind = use_kind[c]
+            if not kind or spent >> c & 1:
                 continue
-            card = cards[c]
-            kind = card.kind
-            if kind == DEMIGOD:
+            if kind == USE_DEMIGOD:
                 if not has_cube:
                     continue
-            elif kind != GOD or simplified:
+            elif simplified:
                 continue
-            ability = card.ability
-            if not ability or ability in ("BONUS", "VP2"):
+            e = equivalence[c]
+            if seen >> e & 1:
                 continue
-            key = (kind, ability, card.symbols, card.vp)
-            if key in seen:
-                continue
-            seen.add(key)
-            for target in self._targets(ability):
-                out.append(use(c, target))
+            seen |= 1 << e
+            table = uses[c]
+            for target in self._targets(g.ability[c]):
+                out.append(table[target])
 
     def _targets(self, ability: str) -> list[int]:
         p = self.actor
@@ -379,18 +378,18 @@ class HerculesState(State):
         g = self.g
         out: list[Action] = []
         spent = self.spent[p]
-        cards = self.cat.cards
-        if self.rest_cubes < MAX_REST_CUBES:
-            seen: set[tuple[object, ...]] = set()
+        if self.rest_cubes < MAX_REST_CUBES and spent & g.demigod_mask:
+            equivalence = g.equivalence
+            seen = 0
             for c in self.owned[p]:
-                if spent >> c & 1 and cards[c].kind == DEMIGOD:
-                    key = self.cat.equivalence_key(c)
-                    if key not in seen:
-                        seen.add(key)
+                if spent >> c & 1 and g.demigod_mask >> c & 1:
+                    e = equivalence[c]
+                    if not seen >> e & 1:
+                        seen |= 1 << e
                         out.append(g.release_action(c))
-        if not self.rest_god and not self.simplified:
+        if not self.rest_god and not self.simplified and spent & g.god_mask:
             for c in self.owned[p]:
-                if spent >> c & 1 and cards[c].kind == GOD:
+                if spent >> c & 1 and g.god_mask >> c & 1:
                     out.append(g.refresh_action(c))
         out.append(g.finish_rest)
         return out
@@ -412,7 +411,8 @@ class HerculesState(State):
             self._take_demigod(self.actor, deck)
             self._finish_labour(self.pending_advance)
         elif kind is Rest:
-            self._emit_if(f"{who(self.actor)} rests")
+            if self._events is not None:
+                self._log(f"{who(self.actor)} rests")
             self.phase = RESTING
             self.rest_cubes = 0
             self.rest_god = False
@@ -423,34 +423,39 @@ class HerculesState(State):
             self.spent[p] &= ~(1 << c)
             self.supply[p] += 1
             self.rest_cubes += 1
-            self._emit_if(f"{who(p)} takes the cube back from {self.cat.cards[c].describe()}")
+            if self._events is not None:
+                self._log(f"{who(p)} takes the cube back from {self.cat.cards[c].describe()}")
             self._maybe_finish_rest()
         elif kind is RefreshGod:
             c = self.cat.by_id[action.card]  # type: ignore[attr-defined]
             self.spent[self.actor] &= ~(1 << c)
             self.rest_god = True
-            self._emit_if(f"{who(self.actor)} turns {self.cat.cards[c].name} face up again")
+            if self._events is not None:
+                self._log(f"{who(self.actor)} turns {self.cat.cards[c].name} face up again")
             self._maybe_finish_rest()
         elif kind is FinishRest:
             self._end_turn()
         elif kind is EndTurn:
-            self._emit_if(f"{who(self.actor)} ends the turn without a Labour")
+            if self._events is not None:
+                self._log(f"{who(self.actor)} ends the turn without a Labour")
             self._end_turn()
         elif kind is PlaceGod:
             c = self.cat.by_id[action.card]  # type: ignore[attr-defined]
             self.gods[self.setup_step] = c
-            self._emit_if(f"{self.cat.cards[c].name} is laid above column {self.setup_step}")
+            if self._events is not None:
+                self._log(f"{self.cat.cards[c].name} is laid above column {self.setup_step}")
             self.setup_step += 1
             if self.setup_step > 11:
                 self._after_god_layout()
         elif kind is ChooseStartPlayer:
             self.pegasus = action.seat  # type: ignore[attr-defined]
-            self._emit_if(f"{who(self.pegasus)} takes Pegasus and starts")
+            if self._events is not None:
+                self._log(f"{who(self.pegasus)} takes Pegasus and starts")
             self._start_round()
         else:  # pragma: no cover - the engine checked the type
             raise TypeError(action)
 
-    def _emit_if(self, text: str, actor: int | None = None) -> None:
+    def _log(self, text: str, actor: int | None = None) -> None:
         if self._events is not None:
             self._emit(text, self.actor if actor is None else actor)
 
@@ -464,6 +469,10 @@ class HerculesState(State):
         self.rests[deck] = tuple(rest)
         self.tops[deck] = c
         if self.phase == SETUP_REVEAL:
+            if self._events is not None:
+                self._log(
+                    f"{self.cat.cards[c].describe()} lies on top of the {self.cat.decks[deck].name} stack"
+                )
             self.setup_step += 1
             while self.setup_step < len(self.tops) and not self.rests[self.setup_step]:
                 self.setup_step += 1
@@ -471,7 +480,8 @@ class HerculesState(State):
                 self.phase = SETUP_GOD
                 self.setup_step = 1
         else:
-            self._emit_if(f"{self.cat.cards[c].describe()} is now on top of {self.cat.decks[deck].name}")
+            if self._events is not None:
+                self._log(f"{self.cat.cards[c].describe()} is now on top of {self.cat.decks[deck].name}")
             self.reveal_deck = -1
             self._end_turn()
 
@@ -494,7 +504,8 @@ class HerculesState(State):
         self.phase = ROLL
         self.pending_roll = (0, (0, 1))
         self.cp = CHANCE
-        self._emit_if(f"Round {self.round}: {who(self.pegasus)} has Pegasus", self.pegasus)
+        if self._events is not None:
+            self._log(f"Round {self.round}: {who(self.pegasus)} has Pegasus", self.pegasus)
 
     def _do_roll(self, action: Roll) -> None:
         p = action.participant
@@ -542,13 +553,15 @@ class HerculesState(State):
         self.white_holder = -1
         if self.solo and self.cubes[HADES] == 0 and not self.end_triggered:
             self.end_triggered = True
-            self._emit_if("Hades has taken all twelve of his cubes: this is the last round", HADES)
+            if self._events is not None:
+                self._log("Hades has taken all twelve of his cubes: this is the last round", HADES)
         self.turn_index += 1
         if self.turn_index >= self.n:
             if self.end_triggered:
                 self.phase = OVER
                 self.cp = TERMINAL
-                self._emit_if("The game is over")
+                if self._events is not None:
+                    self._log("The game is over")
                 return
             self.pegasus = (self.pegasus + 1) % self.n
             self._start_round()
@@ -658,7 +671,8 @@ class HerculesState(State):
             a = self.symbols[p]
             b = card.symbols
             self.symbols[p] = (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4])
-        self._emit_if(f"{who(p)} took {card.describe()}", p)
+        if self._events is not None:
+            self._log(f"{who(p)} took {card.describe()}", p)
 
     def _finish_labour(self, advanced: int) -> None:
         """Vase, God and column-12 rewards (spec §4.6 b-d), then the end of the turn."""
@@ -691,11 +705,18 @@ class HerculesState(State):
             self._gain(p, top)
         if not self.end_triggered:
             self.end_triggered = True
-            self._emit_if(f"{who(p)} reached column 12: this is the last round", p)
+            if self._events is not None:
+                self._log(f"{who(p)} reached column 12: this is the last round", p)
 
     def _maybe_finish_rest(self) -> None:
-        if len(self._rest_actions()) == 1:  # only "done" is left
-            self._end_turn()
+        """End the Rest by itself once nothing is left to take back or turn up (only "done" would remain)."""
+        spent = self.spent[self.actor]
+        g = self.g
+        if (self.rest_cubes < MAX_REST_CUBES and spent & g.demigod_mask) or (
+            not self.rest_god and not self.simplified and spent & g.god_mask
+        ):
+            return
+        self._end_turn()
 
     # ------------------------------------------------------------------ results
 
