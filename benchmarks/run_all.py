@@ -26,8 +26,10 @@ def main() -> None:
                 continue
             result = measure(game.name, players, options, seconds=args.seconds)
             results.append(result)
-            print(f"{game.name:16s} {players}p  {result['games_per_second']:8.0f} games/s  "
-                  f"{result['actions_per_second']:9.0f} actions/s  clone {result['clone_microseconds']:.2f} µs")
+            print(
+                f"{game.name:16s} {players}p  {result['games_per_second']:8.0f} games/s  "
+                f"{result['actions_per_second']:9.0f} actions/s  clone {result['clone_microseconds']:.2f} µs"
+            )
     args.out.write_text(json.dumps(results, indent=1) + "\n")
 
 
