@@ -79,6 +79,11 @@ def test_play_stops_cleanly_when_input_ends(tmp_path):
     assert record.result is None and record.actions
 
 
+def test_quitting_at_the_prompt_is_not_an_error():
+    result = runner.invoke(app, ["play", "hercules", "--seed", "1"], input="q\n")
+    assert result.exit_code == 0 and "Game stopped (quit at the prompt)" in result.output
+
+
 def test_play_solo_and_simplified_variant():
     solo = runner.invoke(app, ["play", "hercules", "--players", "1", "--seat", "greedy", "--seed", "2"])
     assert solo.exit_code == 0 and "Hades" in solo.output and "Final scores" in solo.output

@@ -27,7 +27,7 @@ def run_play(
     console: Console,
     stream: TextIO | None = None,
 ) -> int:
-    """Play one game; returns the process exit code (0 finished, 1 abandoned)."""
+    """Play one game; returns the exit code: 0 finished or quit by the player, 1 input ended mid-game."""
     game = games.get(game_name)
     options = parse_option_pairs(option_pairs)
     specs = complete_seats(seats or [HUMAN], players, "greedy")
@@ -50,7 +50,7 @@ def run_play(
     except QuitGame as exc:
         console.print(f"[yellow]Game stopped ({exc}).[/yellow]")
         runner.record.finish(runner.state)
-        code = 1
+        code = 0 if exc.deliberate else 1
     session.catch_up()
     if runner.state.is_terminal():
         console.print(game.render(runner.state, None, names))

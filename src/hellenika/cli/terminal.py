@@ -26,7 +26,11 @@ HELP = """Type the number of a choice, or an action in notation (e.g. 'labour 0 
 
 
 class QuitGame(Exception):
-    """The human asked to stop, or input ended."""
+    """The human asked to stop (``deliberate``), or input ended."""
+
+    def __init__(self, reason: str, *, deliberate: bool = False) -> None:
+        super().__init__(reason)
+        self.deliberate = deliberate
 
 
 class TerminalSession:
@@ -83,7 +87,7 @@ class HumanAgent:
             )
             lowered = text.lower()
             if lowered in ("q", "quit", "exit"):
-                raise QuitGame("quit at the prompt")
+                raise QuitGame("quit at the prompt", deliberate=True)
             if lowered in ("?", "h", "help"):
                 console.print(HELP)
                 continue
