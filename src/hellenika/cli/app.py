@@ -165,9 +165,9 @@ def simulate(
 
 
 def _print_report(title: str, report: dict[str, Any]) -> None:
-    table = Table(
-        title=f"{title}: {report['games']} games, {report['players']} players, seed {report['seed']}"
-    )
+    players = report["players"]
+    who = "1 player (solo)" if players == 1 else f"{players} players"
+    table = Table(title=f"{title}: {report['games']} games, {who}, seed {report['seed']}")
     for column in ("Seat", "Win rate", "95% CI", "Mean score", "Min", "Max"):
         table.add_column(column, justify="left" if column == "Seat" else "right")
     for row in report["participants"]:
@@ -187,9 +187,10 @@ def _print_report(title: str, report: dict[str, Any]) -> None:
         f"({length['actions_min']}-{length['actions_max']}), "
         f"{length['decisions_mean']:.1f} decisions"
     )
-    order = ", ".join(f"{r['position']}: {r['win_rate']:.1%}" for r in report["turn_order"])
-    console.print(f"Win rate by first-round turn position: {order}")
-    console.print(f"First-seat advantage: {report['first_seat_advantage']:+.1%} over an equal share")
+    if players > 1:
+        order = ", ".join(f"{r['position']}: {r['win_rate']:.1%}" for r in report["turn_order"])
+        console.print(f"Win rate by first-round turn position: {order}")
+        console.print(f"First-seat advantage: {report['first_seat_advantage']:+.1%} over an equal share")
 
 
 @app.command()

@@ -261,9 +261,6 @@ class HerculesState(State):
             return self._rest_actions()
         return []
 
-    def is_legal(self, action: Action) -> bool:
-        return action in self.legal_actions()
-
     def _why_illegal(self, action: Action) -> IllegalAction:
         from hellenika.games.hercules.illegal import explain
 
