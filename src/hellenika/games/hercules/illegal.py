@@ -13,11 +13,15 @@ from hellenika.engine.state import CHANCE
 from hellenika.games.hercules.actions import (
     OPERATIONS,
     WHITE_SLOT,
+    ChooseStartPlayer,
     EndTurn,
     FinishRest,
     PerformLabour,
+    PlaceGod,
     RefreshGod,
     Rest,
+    RevealDemigod,
+    Roll,
     TakeBackCube,
     TakeDemigod,
     UseAbility,
@@ -29,12 +33,18 @@ from hellenika.games.hercules.phases import CHOOSE, NAMES, RESTING, TURN
 if TYPE_CHECKING:
     from hellenika.games.hercules.state import HerculesState
 
+CHANCE_ACTIONS = (Roll, RevealDemigod, PlaceGod, ChooseStartPlayer)
+
 
 def _rule(section: str, message: str) -> IllegalAction:
     return IllegalAction(f"hercules {section}", message)
 
 
 def explain(s: HerculesState, action: Action) -> IllegalAction:
+    if isinstance(action, CHANCE_ACTIONS) and s.current_player() != CHANCE:
+        return _rule(
+            "§4.1", f"{action.notation()!r} is a chance outcome (dice and cards decide it), not a choice"
+        )
     if s.current_player() == CHANCE:
         return _rule(
             "§4.1",
@@ -83,6 +93,15 @@ def _labour(s: HerculesState, action: PerformLabour) -> IllegalAction:
         return _rule("§4.3", why_not(va, vb, action.op))
     if not s.cubes[p] >> result & 1:
         return _rule("§4.3", f"labour {result} already done")
+    for offered in s.legal_actions():
+        if isinstance(offered, PerformLabour) and offered.op == action.op:
+            a, b = s._die(p, offered.die_a), s._die(p, offered.die_b)
+            if combine(a, b, offered.op) == result and sorted((a, b)) == sorted((va, vb)):
+                return _rule(
+                    "§4.3",
+                    f"the same Labour (same faces, same operation) is offered as "
+                    f"{offered.notation()!r}; use that",
+                )
     return _rule("§4.3", f"{action.notation()!r} is not legal now")
 
 

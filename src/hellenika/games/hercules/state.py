@@ -529,6 +529,7 @@ class HerculesState(State):
         elif phase == DICE:
             self.phase = TURN
             self.cp = self.actor
+            self._end_if_stuck()
         elif phase == HADES_WHITE:
             hades.act(self)
         elif phase == SETUP_WHITE:
@@ -585,10 +586,12 @@ class HerculesState(State):
             self._set_die(p, target, new)
             if log:
                 self._emit(f"{who(p)} used {card.describe()}: die {target + 1} {old} -> {new}", p)
+            self._end_if_stuck()
         elif ability == "COPY":
             self.dice[p] = self._copy_values(target)
             if log:
                 self._emit(f"{who(p)} used {card.describe()}: copied {who(target)}'s dice {self.dice[p]}", p)
+            self._end_if_stuck()
         elif ability == "WHITE":
             self.white_holder = p
             if self.solo:
@@ -601,6 +604,13 @@ class HerculesState(State):
             if log:
                 self._emit(f"{who(p)} used {card.describe()}", p)
             self._await_roll(p, slots)
+
+    def _end_if_stuck(self) -> None:
+        """After using cards with no Labour and no usable card left, the turn ends (rulebook, Important 2)."""
+        if len(self._turn_actions()) == 1:
+            if self._events is not None:
+                self._log(f"{who(self.actor)} has no Labour left to perform; the turn ends")
+            self._end_turn()
 
     def _set_die(self, p: int, slot: int, value: int) -> None:
         if slot == WHITE_SLOT:
@@ -661,7 +671,8 @@ class HerculesState(State):
 
     def _gain(self, p: int, c: int) -> None:
         card = self.cat.cards[c]
-        self.owned[p] = (*self.owned[p], c)
+        # Kept in catalogue order, so identical cards are always offered lowest id first.
+        self.owned[p] = tuple(sorted((*self.owned[p], c)))
         if card.vp:
             self.card_vp[p] += card.vp
         if card.kind in (DEMIGOD, GOD):
@@ -806,7 +817,7 @@ class HerculesState(State):
         s.pos = list(data["pos"])
         s.supply = list(data["supply"])
         s.dice = [tuple(d) for d in data["dice"]]
-        s.owned = [tuple(by_id[c] for c in cards) for cards in data["owned"]]
+        s.owned = [tuple(sorted(by_id[c] for c in cards)) for cards in data["owned"]]
         s.spent = [sum(1 << by_id[c] for c in cards) for cards in data["spent"]]
         s.gods = [idx(c) for c in data["gods"]]
         s.col12 = tuple(by_id[c] for c in data["column12"])
