@@ -607,10 +607,18 @@ class HerculesState(State):
 
     def _end_if_stuck(self) -> None:
         """After using cards with no Labour and no usable card left, the turn ends (rulebook, Important 2)."""
-        if len(self._turn_actions()) == 1:
+        if not self._has_labour() and len(self._turn_actions()) == 1:
             if self._events is not None:
                 self._log(f"{who(self.actor)} has no Labour left to perform; the turn ends")
             self._end_turn()
+
+    def _has_labour(self) -> bool:
+        """Whether any Labour is possible now (a quick check before listing everything)."""
+        p = self.actor
+        cubes = self.cubes[p]
+        a, b = self.dice[p]
+        pairs = ((a, b), (a, self.white), (b, self.white)) if self.white_holder == p else ((a, b),)
+        return any(cubes >> r & 1 for pair in pairs for _, r in RESULTS[pair])
 
     def _set_die(self, p: int, slot: int, value: int) -> None:
         if slot == WHITE_SLOT:
