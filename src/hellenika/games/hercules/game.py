@@ -103,7 +103,7 @@ class HerculesGame(Game):
     # engine protocol -------------------------------------------------------------
 
     def configurations(self) -> list[tuple[int, dict[str, OptionValue]]]:
-        standard = [(n, {}) for n in range(1, 5)]
+        standard: list[tuple[int, dict[str, OptionValue]]] = [(n, {}) for n in range(1, 5)]
         return [*standard, (1, {"variant": "simplified"}), (3, {"variant": "simplified"})]
 
     def _new_state(self, players: int, options: dict[str, OptionValue], log: bool) -> State:

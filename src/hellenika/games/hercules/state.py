@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from hellenika.engine.actions import Action
 from hellenika.engine.errors import IllegalAction
 from hellenika.engine.events import who
+from hellenika.engine.rng import Rng
 from hellenika.engine.state import CHANCE, TERMINAL, State
 from hellenika.games.hercules import hades, scoring
 from hellenika.games.hercules.actions import (
@@ -40,7 +41,7 @@ from hellenika.games.hercules.actions import (
 )
 from hellenika.games.hercules.arithmetic import RESULTS, combine
 from hellenika.games.hercules.board import ALL_CUBES, HADES, VASE_MAX, VASE_MIN, slide
-from hellenika.games.hercules.cards import DEMIGOD, GOD, USE_DEMIGOD
+from hellenika.games.hercules.cards import DEMIGOD, GOD, USE_DEMIGOD, Catalogue
 from hellenika.games.hercules.phases import (
     CHOOSE,
     DICE,
@@ -105,6 +106,44 @@ class HerculesState(State):
     )
 
     g: HerculesGame
+    cat: Catalogue
+    solo: bool
+    simplified: bool
+    n: int  # participants: the seats, plus Hades in solo
+    # per participant
+    cubes: list[int]  # bit c set while the cube is on column c
+    pos: list[int]  # Apprentice column 0..12
+    supply: list[int]
+    dice: list[tuple[int, ...]]  # two coloured dice (Hades: one)
+    owned: list[tuple[int, ...]]  # catalogue indices, in catalogue order
+    spent: list[int]  # bit c set while card c carries a cube / lies face down
+    symbols: list[tuple[int, int, int, int, int]]  # symbol counts, kept up to date for live scoring
+    card_vp: list[int]
+    # the table
+    gods: list[int]  # God card above each column 1..11 (-1: none); index 0 and 12 unused
+    col12: tuple[int, ...]  # Zeus, then the Pantheon cards
+    tops: list[int]  # top card of each Demigod stack, -1 when empty or not yet revealed
+    rests: list[tuple[int, ...]]  # the unordered cards under each top
+    vases: list[tuple[int, ...]]  # stacks 3..7, top first
+    white: int
+    white_holder: int
+    white_used_round: bool
+    # turn flow
+    round: int
+    pegasus: int
+    turn_index: int
+    actor: int
+    used_card: bool
+    end_triggered: bool
+    eligible: tuple[int, ...]
+    pending_advance: int
+    pending_roll: tuple[int, tuple[int, ...]]
+    reveal_deck: int
+    rest_cubes: int
+    rest_god: bool
+    phase: int
+    setup_step: int
+    cp: int
 
     # ------------------------------------------------------------------ construction
 
@@ -238,13 +277,13 @@ class HerculesState(State):
             return [(ChooseStartPlayer(i), p) for i in range(self.num_players)]
         raise RuntimeError(f"no chance node in phase {NAMES[phase]}")
 
-    def sample_chance(self, rng: Any) -> Action:
+    def sample_chance(self, rng: Rng) -> Action:
         # Every chance node here is uniform, so skip the weights.
         phase = self.phase
         if phase in (ROLL, DICE, HADES_WHITE, SETUP_WHITE):
             who_, slots = self.pending_roll
-            outcomes = self.g.roll_outcomes(who_, slots)
-            return outcomes[rng.randbelow(len(outcomes))][0]
+            rolls = self.g.roll_outcomes(who_, slots)
+            return rolls[rng.randbelow(len(rolls))][0]
         if phase == REVEAL:
             rest = self.rests[self.reveal_deck]
             return self.g.reveal_action(rest[rng.randbelow(len(rest))])
@@ -836,5 +875,8 @@ class HerculesState(State):
         s.pending_roll = (data["pending_roll"][0], tuple(data["pending_roll"][1]))
         cards = s.cat.cards
         s.card_vp = [sum(cards[c].vp for c in owned) for owned in s.owned]
-        s.symbols = [tuple(sum(cards[c].symbols[t] for c in owned) for t in range(5)) for owned in s.owned]
+        s.symbols = []
+        for owned in s.owned:
+            counts = [sum(cards[c].symbols[t] for c in owned) for t in range(5)]
+            s.symbols.append((counts[0], counts[1], counts[2], counts[3], counts[4]))
         return s
