@@ -39,6 +39,16 @@ class TrackSpace:
     def is_temple(self) -> bool:
         return self.kind == K_TEMPLE
 
+    def short_title(self) -> str:
+        """A few words for the track display."""
+        if self.kind == K_TEMPLE:
+            return f"Temple {self.pillars} pillars ({self.cost})"
+        if self.kind == K_STATUE:
+            return f"Statue ({self.cost})"
+        if self.kind == K_MARBLE:
+            return f"Take {self.gain} marble"
+        return ("House", "House and/or square", "Palace", "Mine marble")[self.kind]
+
     def title(self) -> str:
         """The action's name in plain words, as the track shows it."""
         if self.kind == K_HOUSE:

@@ -28,8 +28,8 @@ COLOURS = ("red", "blue", "green", "yellow")
 LETTER = {HOUSE: "H", SQUARE: "S", PALACE: "P"}
 YIELD_STYLE = {1: "white", 2: "bold white", 3: "bold bright_white on grey23"}
 LEGEND = (
-    "H house  S square  P palace (with the player's number)  ST statue  · coast (yellow) / interior (green)\n"
-    "[12] active quarry: top tile  [xx] closed  [  ] empty  [W ] quarry worker  3/8 temple: pillars/slots"
+    "H1 house  S1 square  P1 palace (of player 1)  ST statue  · free: coast (yellow), interior (green)\n"
+    "[12] active quarry (top tile)  [xx] closed  [  ] empty  [W ] quarry worker  3/8 temple pillars/slots"
 )
 
 
@@ -93,21 +93,23 @@ def _status(s: HellasState, names: Sequence[str]) -> str:
 
 
 def track_table(s: HellasState, names: Sequence[str]) -> Table:
-    table = Table(title="Action track", box=box.SIMPLE, pad_edge=False, show_header=False)
+    """The action spaces in two columns; a marker shows who took the space this round."""
+    table = Table(title="Action track (everyone = shared action)", box=box.SIMPLE, pad_edge=False)
     for _ in range(2):
-        table.add_column("Space", no_wrap=True)
-        table.add_column("Marker", no_wrap=True)
+        table.add_column("Space", no_wrap=True, min_width=26)
+        table.add_column("Marker", no_wrap=True, min_width=12)
     track = s.comps.track
     half = (len(track) + 1) // 2
     for i in range(half):
         row: list[Text | str] = []
-        for space in (track[i], track[i + half] if i + half < len(track) else None):
-            if space is None:
+        for j in (i, i + half):
+            if j >= len(track):
                 row += ["", ""]
                 continue
-            owner = s.track[space.index]
-            who = "everyone" if space.shared else "active only"
-            row.append(Text(f"{space.title()} [{who}]", style="dim" if owner >= 0 else ""))
+            space = track[j]
+            owner = s.track[j]
+            text = space.short_title() + (" · everyone" if space.shared else "")
+            row.append(Text(text, style="dim" if owner >= 0 else ""))
             row.append(
                 Text(names[owner], style=COLOURS[owner]) if owner >= 0 else Text("free", style="green")
             )
@@ -125,40 +127,36 @@ def quarry_text(s: HellasState) -> Text:
     temples = "  ".join(f"{t.id} {s.pillars[t.index]}/{t.slots}" for t in b.temples)
     statues = s.pieces_left(0, STATUE)
     return Text(
-        f"Quarries: {active or 'none active'}; closed: {closed}; worker on {worker}; "
-        f"{len(s.stack)} tiles in the stack\n"
+        f"Active quarries: {active or 'none'}\n"
+        f"Closed: {closed}; quarry worker on {worker}; {len(s.stack)} tiles in the stack\n"
         f"Temples: {temples}   Supply: {statues} statues, {s.pillar_supply()} pillars, {s.ring_supply} rings"
     )
 
 
 def players_table(s: HellasState, seat: int | None, names: Sequence[str]) -> Table:
-    table = Table(title="Players", box=box.SIMPLE_HEAD, pad_edge=False)
+    """Marble, rings, pieces left and the score by part (live during play; final after round 3)."""
+    over = s.phase == OVER
+    table = Table(title="Players (* = start player)", box=box.SIMPLE_HEAD, pad_edge=False)
     table.add_column("Player", no_wrap=True)
-    table.add_column("Marble", justify="right")
-    table.add_column("Rings", justify="right")
-    table.add_column("H/S/P left", justify="center")
-    table.add_column("Markers", justify="right")
-    for heading in ("City", "Temples", "Statues", "Ring VP"):
-        table.add_column(heading, justify="right")
-    if s.phase == OVER:
-        table.add_column("Majority", justify="right")
-        table.add_column("Marble VP", justify="right")
+    headings = ["Marble", "Rings"] + ([] if over else ["H/S/P", "Markers"])
+    headings += ["City", "Temples", "Statues", "Ring VP"]
+    if over:
+        headings += ["+Most", "+Marble"]
+    for heading in headings:
+        table.add_column(heading, justify="right", no_wrap=True)
     table.add_column("Score", justify="right", style="bold")
     breakdown = s.score_breakdown()
     scores = s.scores()
-    shown = CATEGORIES if s.phase == OVER else CATEGORIES[:4]
+    shown = CATEGORIES if over else CATEGORIES[:4]
     for p in range(s.n):
-        marks = ("*" if p == s.start else "") + (" (you)" if seat == p else "")
+        marks = ("*" if p == s.start and not over else "") + (" (you)" if seat == p else "")
         parts = breakdown[p]
-        table.add_row(
-            Text(f"{names[p]}{marks}", style=f"bold {COLOURS[p]}"),
-            str(s.marble[p]),
-            str(s.rings[p]),
-            f"{s.pieces_left(p, HOUSE)}/{s.pieces_left(p, SQUARE)}/{s.pieces_left(p, PALACE)}",
-            str(s.markers_left(p)),
-            *(f"{parts[k]:g}" for k in shown),
-            f"{scores[p]:g}",
-        )
+        cells = [str(s.marble[p]), str(s.rings[p])]
+        if not over:
+            cells.append(f"{s.pieces_left(p, HOUSE)}/{s.pieces_left(p, SQUARE)}/{s.pieces_left(p, PALACE)}")
+            cells.append(str(s.markers_left(p)))
+        cells += [f"{parts[k]:g}" for k in shown]
+        table.add_row(Text(f"{names[p]}{marks}", style=f"bold {COLOURS[p]}"), *cells, f"{scores[p]:g}")
     return table
 
 

@@ -442,7 +442,7 @@ class HellasState(State):
         elif kind is StartPlayer:
             self.start = self.active = action.seat  # type: ignore[attr-defined]
             if self._events is not None:
-                self._emit(f"{who(self.start)} is the start player", self.start)
+                self._emit(f"Start player: {who(self.start)}", self.start)
             self._begin_round()
         else:  # pragma: no cover - the engine checked the type
             raise TypeError(action)
@@ -456,7 +456,7 @@ class HellasState(State):
         self.piles = _replace(self.piles, q, (v,))
         self.active_q = tuple(sorted((*self.active_q, q)))
         if self._events is not None:
-            self._emit(f"Quarry {self.b.cells[self.b.quarries[q]].id} opens with tile {v}")
+            self._emit(f"Quarry {self.b.cells[self.b.quarries[q]].id} opened with tile {v}")
         self.phase = SETUP_OPEN if len(self.active_q) < SETUP_QUARRIES else SETUP_WORKER
 
     # rounds and turns ---------------------------------------------------------
@@ -469,7 +469,7 @@ class HellasState(State):
         self.cp = self.start
         if self._events is not None:
             self._emit(
-                f"Round {self.round}: {who(self.start)} starts; {self.markers} action markers each",
+                f"Round {self.round} (start player {who(self.start)}, {self.markers} action markers each)",
                 self.start,
             )
 
@@ -499,10 +499,12 @@ class HellasState(State):
         self._begin_round()
 
     def _log_final(self) -> None:
-        self._emit("The game is over after round 3")
+        self._emit("The game is over after round 3: ring majority and marble are scored")
         for p, parts in enumerate(self.score_breakdown()):
             detail = ", ".join(f"{k} {v:g}" for k, v in parts.items() if v)
-            self._emit(f"{who(p)} scores {sum(parts.values()):g}" + (f" ({detail})" if detail else ""), p)
+            self._emit(
+                f"Final score of {who(p)}: {sum(parts.values()):g}" + (f" ({detail})" if detail else ""), p
+            )
 
     def _do_choose(self, i: int) -> None:
         p = self.active
@@ -511,13 +513,13 @@ class HellasState(State):
         self.space = i
         log = self._events is not None
         if log:
-            self._emit(f"{who(p)} chooses '{space.title()}'", p)
+            self._emit(f"{who(p)} chose '{space.title()}'", p)
         kind = space.kind
         if kind == K_TEMPLE and self.next_start < 0 and self.round < self.comps.rounds:
             # The first temple choice of a round names the next start player, even if declined (spec §4.7).
             self.next_start = p
             if log:
-                self._emit(f"{who(p)} will start the next round", p)
+                self._emit(f"{who(p)} was first to choose a temple: start player next round", p)
         if kind in (K_HOUSE, K_HOUSE_SQUARE, K_PALACE):
             self.offset = 0
             self.built = 0
@@ -533,7 +535,7 @@ class HellasState(State):
         elif kind == K_MARBLE:
             self.marble[p] += space.gain
             if log:
-                self._emit(f"{who(p)} takes {space.gain} marble (now {self.marble[p]})", p)
+                self._emit(f"{who(p)} took {space.gain} marble (now {self.marble[p]})", p)
             self._end_turn()
 
     # building -------------------------------------------------------------------
@@ -549,7 +551,7 @@ class HellasState(State):
                 self.cp = p
                 return
             if self._events is not None and not self.built:
-                self._emit(f"{who(p)} cannot build here ({self._why_cannot(p)})", p)
+                self._emit(f"{who(p)} could not build ({self._why_cannot(p)})", p)
             self.offset += 1
             self.built = 0
         self._end_turn()
@@ -582,7 +584,7 @@ class HellasState(State):
         self._place(p, piece, c)
         if self._events is not None:
             where = "coast" if self.b.is_coast[c] else "interior"
-            self._emit(f"{who(p)} builds a {action.piece} on {action.space} ({where}, {cost} marble)", p)
+            self._emit(f"{who(p)} built a {action.piece} on {action.space} ({where}, {cost} marble)", p)
         if piece == STATUE:
             self._end_turn()
         elif self.comps.track[self.space].kind == K_HOUSE_SQUARE:
@@ -617,9 +619,9 @@ class HellasState(State):
         if self._events is not None:
             p = self.cp
             if phase == BUILD and self.built:
-                self._emit(f"{who(p)} builds nothing more", p)
+                self._emit(f"{who(p)} built nothing more", p)
             else:
-                self._emit(f"{who(p)} declines", p)
+                self._emit(f"{who(p)} declined", p)
         if phase == BUILD:
             self._next_builder()
         else:  # statue or temple, before paying
@@ -643,7 +645,7 @@ class HellasState(State):
                 why = f"needs {cost} marble"
             else:
                 why = "no free interior space"
-            self._emit(f"{who(p)} cannot build a statue ({why})", p)
+            self._emit(f"{who(p)} could not build a statue ({why})", p)
         self._end_turn()
 
     def _offer_temple(self, p: int, cost: int, pillars: int) -> None:
@@ -661,7 +663,7 @@ class HellasState(State):
                 why = f"only {free} free pillar slot{'s' if free != 1 else ''} left"
             else:
                 why = "not enough pillars in the supply"
-            self._emit(f"{who(p)} cannot build {pillars} pillars ({why})", p)
+            self._emit(f"{who(p)} could not build {pillars} pillars ({why})", p)
         self._end_turn()
 
     def _do_pillar(self, ti: int) -> None:
@@ -671,7 +673,7 @@ class HellasState(State):
         if self.pillars_due == space.pillars:  # the first pillar: pay and take the action's ring
             self.marble[p] -= space.cost
             if log:
-                self._emit(f"{who(p)} pays {space.cost} marble for {space.pillars} pillars", p)
+                self._emit(f"{who(p)} paid {space.cost} marble for {space.pillars} pillars", p)
             self._gain_ring(p, "for the temple action")
         self.pillars = _replace(self.pillars, ti, self.pillars[ti] + 1)
         self.pillars_due -= 1
@@ -679,7 +681,7 @@ class HellasState(State):
         self._live = None
         temple = self.b.temples[ti]
         if log:
-            self._emit(f"{who(p)} places a pillar in {temple.id} ({self.pillars[ti]}/{temple.slots})", p)
+            self._emit(f"{who(p)} placed a pillar in {temple.id} ({self.pillars[ti]}/{temple.slots})", p)
         if self.pillars[ti] == temple.slots:
             self._gain_ring(p, f"for completing {temple.id}")
         if self.pillars_due == 0:
@@ -694,7 +696,7 @@ class HellasState(State):
         self.rings[p] += 1
         self._live = None
         if self._events is not None:
-            self._emit(f"{who(p)} takes a ring {why} (now {self.rings[p]})", p)
+            self._emit(f"{who(p)} took a ring {why} (now {self.rings[p]})", p)
 
     # mining -----------------------------------------------------------------------
 
@@ -739,7 +741,7 @@ class HellasState(State):
         piles = self.piles
         eligible = [q for q in self.active_q if piles[q][-1] < v]
         if self._events is not None:
-            self._emit(f"{who(self.active)} draws quarry tile {v}", self.active)
+            self._emit(f"{who(self.active)} drew quarry tile {v}", self.active)
         if len(eligible) == 1:
             self._put_tile(eligible[0], v)
         elif eligible:
@@ -755,7 +757,7 @@ class HellasState(State):
         self.pending_tile = 0
         self.tiles_placed += 1
         if self._events is not None:
-            self._emit(f"Tile {v} goes on quarry {self._qid(q)} (on {old})", self.active)
+            self._emit(f"Tile {v} went on quarry {self._qid(q)} (on {old})", self.active)
         self._next_draw()
 
     def _open_quarry(self, v: int) -> None:
@@ -766,7 +768,7 @@ class HellasState(State):
             self.aside = (*self.aside, v)
             if log:
                 self._emit(
-                    f"Tile {v} fits nowhere and there is no quarry worker: it is set aside", self.active
+                    f"Tile {v} fit nowhere and there is no quarry worker: it was set aside", self.active
                 )
             self._end_turn()
             return
@@ -776,7 +778,7 @@ class HellasState(State):
         self.opening = q
         if log:
             self._emit(
-                f"Tile {v} is lower than every active quarry: it opens quarry {self._qid(q)}", self.active
+                f"Tile {v} is lower than every active top: it opened quarry {self._qid(q)}", self.active
             )
         self.worker = -1
         empty = self.empty_quarries()
@@ -787,9 +789,9 @@ class HellasState(State):
         if empty:
             self.worker = empty[0]
             if log:
-                self._emit(f"The quarry worker moves to {self._qid(empty[0])}", self.active)
+                self._emit(f"The quarry worker moved to {self._qid(empty[0])}", self.active)
         elif log:
-            self._emit("No empty quarry is left: the quarry worker leaves the board", self.active)
+            self._emit("No empty quarry is left: the quarry worker left the board", self.active)
         self._close_highest()
 
     def _do_worker(self, q: int) -> None:
@@ -797,11 +799,11 @@ class HellasState(State):
             self.worker = q
             self.phase = SETUP_START
             if self._events is not None:
-                self._emit(f"The quarry worker starts on {self._qid(q)}")
+                self._emit(f"The quarry worker starts on quarry {self._qid(q)}")
             return
         self.worker = q
         if self._events is not None:
-            self._emit(f"{who(self.active)} moves the quarry worker to {self._qid(q)}", self.active)
+            self._emit(f"{who(self.active)} moved the quarry worker to {self._qid(q)}", self.active)
         self._close_highest()
 
     def _close_highest(self) -> None:
@@ -815,7 +817,7 @@ class HellasState(State):
             self.closed |= 1 << q
             self.active_q = tuple(x for x in self.active_q if x != q)
             if self._events is not None:
-                self._emit(f"Quarry {self._qid(q)} (top {piles[q][-1]}) is closed", self.active)
+                self._emit(f"Quarry {self._qid(q)} (top {piles[q][-1]}) was closed", self.active)
         self._end_turn()
 
     def _qid(self, q: int) -> str:
