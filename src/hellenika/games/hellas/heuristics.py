@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from hellenika.games.hellas.state import HellasState
 
 MARBLE_END = 0.2  # 1 VP per 5 marble at the end
-MARBLE_SPENDABLE = 0.25  # extra value of marble while it can still be built with
+MARBLE_SPENDABLE = 0.4  # extra value of marble while it can still be built with (tuned in self-play)
 INCOME_WEIGHT = 0.8  # marble per Mine action from the houses next to active quarries
 VILLAGE_WEIGHT = 0.45  # share of a village's city value counted before it has a palace
 PALACE_ALONE_WEIGHT = 0.3
