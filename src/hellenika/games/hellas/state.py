@@ -3,8 +3,8 @@
 Layout, chosen for the hot path of bots: each player's houses, squares and palaces are bitmasks over the
 board's cells, the statues one more mask, the free building spaces a mask plus a sorted tuple (for listing
 legal builds without scanning the board); cities are kept incrementally as (members, reach) groups
-(:mod:`cities`). Quarry piles, pillars and the track are tuples replaced on change, so
-:meth:`HellasState.clone` copies a few short lists and shares the rest.
+(:mod:`cities`); the quarry mechanics live in :mod:`quarries`. Quarry piles, pillars and the track are
+tuples replaced on change, so :meth:`HellasState.clone` copies a few short lists and shares the rest.
 
 Hidden information: none is stored. Marble is public on Yucata (seed), every drawn tile is shown face up, and
 the face-down draw stack has no order in the state: the next tile is *revealed* by a chance node when it is
@@ -24,7 +24,7 @@ from hellenika.engine.actions import Action
 from hellenika.engine.errors import IllegalAction
 from hellenika.engine.events import who
 from hellenika.engine.state import CHANCE, TERMINAL, State
-from hellenika.games.hellas import scoring
+from hellenika.games.hellas import quarries, scoring
 from hellenika.games.hellas.actions import (
     Build,
     ChooseAction,
@@ -67,6 +67,7 @@ from hellenika.games.hellas.phases import (
     SETUP_WORKER,
 )
 from hellenika.games.hellas.phases import STATUE as STATUE_PHASE
+from hellenika.games.hellas.quarries import replace
 
 if TYPE_CHECKING:
     from hellenika.engine.rng import Rng
@@ -426,16 +427,16 @@ class HellasState(State):
         elif kind is ChooseAction:
             self._do_choose(self.g.space_index[action.space])  # type: ignore[attr-defined]
         elif kind is Reveal:
-            self._do_reveal(action.tile)  # type: ignore[attr-defined]
+            quarries.reveal(self, action.tile)  # type: ignore[attr-defined]
         elif kind is Decline:
             self._do_decline()
         elif kind is Pillar:
             self._do_pillar(self.b.temple_by_id[action.temple])  # type: ignore[attr-defined]
         elif kind is PlaceTile:
             q = self.b.quarry_of[self.b.index_of[action.quarry]]  # type: ignore[attr-defined]
-            self._put_tile(q, self.pending_tile)
+            quarries.put_tile(self, q, self.pending_tile)
         elif kind is MoveWorker:
-            self._do_worker(self.b.quarry_of[self.b.index_of[action.quarry]])  # type: ignore[attr-defined]
+            quarries.move_worker(self, self.b.quarry_of[self.b.index_of[action.quarry]])  # type: ignore[attr-defined]
         elif kind is OpenQuarry:
             self.opening = self.b.quarry_of[self.b.index_of[action.quarry]]  # type: ignore[attr-defined]
             self.phase = SETUP_TILE
@@ -453,7 +454,7 @@ class HellasState(State):
         """The tile drawn for the coast quarry just chosen (spec §3.2)."""
         q = self.opening
         self.opening = -1
-        self.piles = _replace(self.piles, q, (v,))
+        self.piles = replace(self.piles, q, (v,))
         self.active_q = tuple(sorted((*self.active_q, q)))
         if self._events is not None:
             self._emit(f"Quarry {self.b.cells[self.b.quarries[q]].id} opened with tile {v}")
@@ -509,7 +510,7 @@ class HellasState(State):
     def _do_choose(self, i: int) -> None:
         p = self.active
         space = self.comps.track[i]
-        self.track = _replace(self.track, i, p)
+        self.track = replace(self.track, i, p)
         self.space = i
         log = self._events is not None
         if log:
@@ -525,9 +526,9 @@ class HellasState(State):
             self.built = 0
             self._offer_build()
         elif kind == K_MINE:
-            self._income()
+            quarries.income(self)
             self.tiles_placed = 0
-            self._next_draw()
+            quarries.next_draw(self)
         elif kind == K_TEMPLE:
             self._offer_temple(p, space.cost, space.pillars)
         elif kind == K_STATUE:
@@ -675,7 +676,7 @@ class HellasState(State):
             if log:
                 self._emit(f"{who(p)} paid {space.cost} marble for {space.pillars} pillars", p)
             self._gain_ring(p, "for the temple action")
-        self.pillars = _replace(self.pillars, ti, self.pillars[ti] + 1)
+        self.pillars = replace(self.pillars, ti, self.pillars[ti] + 1)
         self.pillars_due -= 1
         self.pillar_min = ti
         self._live = None
@@ -697,131 +698,6 @@ class HellasState(State):
         self._live = None
         if self._events is not None:
             self._emit(f"{who(p)} took a ring {why} (now {self.rings[p]})", p)
-
-    # mining -----------------------------------------------------------------------
-
-    def _income(self) -> None:
-        """Every house pays the top-tile yield of each active quarry it touches (spec §4.6 step 1)."""
-        yields = self.g.tile_yield
-        qnbr = self.b.quarry_nbr
-        houses = self.houses
-        marble = self.marble
-        gains = [0] * self.n
-        for q in self.active_q:
-            y = yields[self.piles[q][-1]]
-            m = qnbr[q]
-            for p in range(self.n):
-                k = (houses[p] & m).bit_count()
-                if k:
-                    gains[p] += k * y
-        for p in range(self.n):
-            marble[p] += gains[p]
-        if self._events is not None:
-            text = ", ".join(f"{who(p)} +{gains[p]}" for p in range(self.n) if gains[p]) or "nobody earns"
-            self._emit(f"Mining income: {text}", self.active)
-
-    def _next_draw(self) -> None:
-        if self.tiles_placed >= self.comps.mine_draws:
-            self._end_turn()
-        elif not self.stack:
-            if self._events is not None:
-                self._emit("The quarry tile stack is empty", self.active)
-            self._end_turn()
-        else:
-            self.phase = MINE_REVEAL
-            self.cp = CHANCE
-
-    def _do_reveal(self, v: int) -> None:
-        stack = self.stack
-        i = stack.index(v)
-        self.stack = stack[:i] + stack[i + 1 :]
-        if self.phase == SETUP_TILE:
-            self._setup_tile(v)
-            return
-        piles = self.piles
-        eligible = [q for q in self.active_q if piles[q][-1] < v]
-        if self._events is not None:
-            self._emit(f"{who(self.active)} drew quarry tile {v}", self.active)
-        if len(eligible) == 1:
-            self._put_tile(eligible[0], v)
-        elif eligible:
-            self.pending_tile = v
-            self.phase = MINE_PLACE
-            self.cp = self.active
-        else:
-            self._open_quarry(v)
-
-    def _put_tile(self, q: int, v: int) -> None:
-        old = self.piles[q][-1]
-        self.piles = _replace(self.piles, q, (*self.piles[q], v))
-        self.pending_tile = 0
-        self.tiles_placed += 1
-        if self._events is not None:
-            self._emit(f"Tile {v} went on quarry {self._qid(q)} (on {old})", self.active)
-        self._next_draw()
-
-    def _open_quarry(self, v: int) -> None:
-        """A tile lower than every active top opens the worker's quarry (spec §4.6 step 3)."""
-        log = self._events is not None
-        q = self.worker
-        if q < 0:  # no worker on the board: the tile leaves the game (spec §4.6 edge cases)
-            self.aside = (*self.aside, v)
-            if log:
-                self._emit(
-                    f"Tile {v} fit nowhere and there is no quarry worker: it was set aside", self.active
-                )
-            self._end_turn()
-            return
-        self.piles = _replace(self.piles, q, (v,))
-        self.active_q = tuple(sorted((*self.active_q, q)))
-        self.pending_tile = 0
-        self.opening = q
-        if log:
-            self._emit(
-                f"Tile {v} is lower than every active top: it opened quarry {self._qid(q)}", self.active
-            )
-        self.worker = -1
-        empty = self.empty_quarries()
-        if len(empty) > 1:
-            self.phase = MINE_WORKER
-            self.cp = self.active
-            return
-        if empty:
-            self.worker = empty[0]
-            if log:
-                self._emit(f"The quarry worker moved to {self._qid(empty[0])}", self.active)
-        elif log:
-            self._emit("No empty quarry is left: the quarry worker left the board", self.active)
-        self._close_highest()
-
-    def _do_worker(self, q: int) -> None:
-        if self.phase == SETUP_WORKER:
-            self.worker = q
-            self.phase = SETUP_START
-            if self._events is not None:
-                self._emit(f"The quarry worker starts on quarry {self._qid(q)}")
-            return
-        self.worker = q
-        if self._events is not None:
-            self._emit(f"{who(self.active)} moved the quarry worker to {self._qid(q)}", self.active)
-        self._close_highest()
-
-    def _close_highest(self) -> None:
-        """Close the active quarry with the highest top (never the one just opened), end the action."""
-        piles = self.piles
-        opened = self.opening
-        self.opening = -1
-        candidates = [q for q in self.active_q if q != opened]
-        if candidates:
-            q = max(candidates, key=lambda x: piles[x][-1])
-            self.closed |= 1 << q
-            self.active_q = tuple(x for x in self.active_q if x != q)
-            if self._events is not None:
-                self._emit(f"Quarry {self._qid(q)} (top {piles[q][-1]}) was closed", self.active)
-        self._end_turn()
-
-    def _qid(self, q: int) -> str:
-        return self.b.cells[self.b.quarries[q]].id
 
     # ------------------------------------------------------------------ results
 
@@ -982,7 +858,3 @@ class HellasState(State):
         s.aside = tuple(data["aside"])
         s._live = None
         return s
-
-
-def _replace(items: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
-    return (*items[:i], value, *items[i + 1 :])
