@@ -89,6 +89,11 @@ class HellasGame(Game):
         self.reveal_actions = {v: Reveal(v) for v in comps.tiles}
         self.start_actions = tuple(StartPlayer(p) for p in range(self.max_players))
 
+    def configurations(self) -> list[tuple[int, dict[str, OptionValue]]]:
+        """2 players (Pegasus side), 3 and 4 (Minotaur). Hellas has no variants: the seed's Yucata rules
+        differ from the box only in live scoring, public marble and the marble tie-break, which we play."""
+        return [(2, {}), (3, {}), (4, {})]
+
     def board_for(self, players: int) -> Board:
         return board_for(players)
 

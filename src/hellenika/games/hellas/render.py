@@ -18,7 +18,7 @@ from rich.text import Text
 
 from hellenika.games.hellas.board import QUARRY, TEMPLE
 from hellenika.games.hellas.components import HOUSE, PALACE, SQUARE, STATUE
-from hellenika.games.hellas.phases import NAMES, OVER
+from hellenika.games.hellas.phases import MINE_WORKER, NAMES, OVER
 from hellenika.games.hellas.scoring import CATEGORIES, leftover_marble
 
 if TYPE_CHECKING:
@@ -78,18 +78,18 @@ def board_text(s: HellasState) -> Text:
 
 
 def _status(s: HellasState, names: Sequence[str]) -> str:
+    """The round and turn, and on a second line the action being resolved and who decides now."""
     if s.phase == OVER:
         return "game over"
     text = f"round {s.round} of {s.comps.rounds}, turn {s.turn + 1} of {s.n * s.markers}"
+    now = []
     if s.space >= 0:
-        space = s.comps.track[s.space]
-        text += f" · {names[s.active]}: {space.title()}"
+        now.append(f"{names[s.active]}: {s.comps.track[s.space].title()}")
     cp = s.current_player()
     if cp >= 0:
-        text += f" · {names[cp]} {NAMES[s.phase]}"
-        if s.pending_tile:
-            text += f" (tile {s.pending_tile})"
-    return text
+        tile = f" (tile {s.pending_tile})" if s.pending_tile else ""
+        now.append(f"{names[cp]} to decide: {NAMES[s.phase]}{tile}")
+    return text + ("\n" + " · ".join(now) if now else "")
 
 
 def track_table(s: HellasState, names: Sequence[str]) -> Table:
@@ -123,7 +123,10 @@ def quarry_text(s: HellasState) -> Text:
     ids = [b.cells[c].id for c in b.quarries]
     active = ", ".join(f"{ids[q]} top {s.top(q)} (+{y[s.top(q)]})" for q in s.active_q)
     closed = ", ".join(ids[q] for q in range(len(ids)) if s.closed >> q & 1) or "none"
-    worker = ids[s.worker] if s.worker >= 0 else "off the board"
+    if s.worker >= 0:
+        worker = ids[s.worker]
+    else:
+        worker = "the move (choose its new quarry)" if s.phase == MINE_WORKER else "no quarry (off the board)"
     temples = "  ".join(f"{t.id} {s.pillars[t.index]}/{t.slots}" for t in b.temples)
     statues = s.pieces_left(0, STATUE)
     return Text(
