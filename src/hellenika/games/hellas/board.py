@@ -14,6 +14,7 @@ piece joins exactly the groups whose members touch it, and temple and statue adj
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -144,8 +145,8 @@ def build_board(name: str, title: str, players: tuple[int, ...], rows: tuple[str
     )
     nbr = tuple(sum(1 << i for i in ns) for ns in nbr_cells)
 
-    def mask(pred: object) -> int:
-        return sum(1 << cell.index for cell in cells if pred(cell))  # type: ignore[operator]
+    def mask(pred: Callable[[Cell], bool]) -> int:
+        return sum(1 << cell.index for cell in cells if pred(cell))
 
     quarries = tuple(cell.index for cell in cells if cell.kind == QUARRY)
     temple_cells = sorted((cell for cell in cells if cell.kind == TEMPLE), key=lambda cell: cell.slots)

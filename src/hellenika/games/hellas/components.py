@@ -140,7 +140,7 @@ def load_components() -> Components:
         pillars=supply["pillars"],
         rings=supply["rings"],
         start_marble=supply["start_marble"],
-        costs=tuple(tuple(costs[name]) for name in PIECES),  # type: ignore[misc]
+        costs=tuple((costs[name][0], costs[name][1]) for name in PIECES),
         ring_vp=scoring["ring"],
         ring_majority_vp=scoring["ring_majority"],
         statue_vp=scoring["statue"],

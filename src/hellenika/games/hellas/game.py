@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 class BoardActions:
     """The interned actions of one board side, indexed by cell (builds), quarry or temple number."""
 
-    build: tuple[tuple[Build | None, ...], ...]  # [piece][cell]; None where that piece may never go
+    build: tuple[tuple[Build, ...], ...]  # [piece][cell] (only building spaces are ever offered)
     tile: tuple[PlaceTile, ...]
     worker: tuple[MoveWorker, ...]
     open: tuple[OpenQuarry, ...]
@@ -49,10 +49,7 @@ class BoardActions:
 def _board_actions(board: Board) -> BoardActions:
     quarry_ids = [board.cells[c].id for c in board.quarries]
     return BoardActions(
-        build=tuple(
-            tuple(Build(name, cell.id) if cell.is_building else None for cell in board.cells)
-            for name in PIECES
-        ),
+        build=tuple(tuple(Build(name, cell.id) for cell in board.cells) for name in PIECES),
         tile=tuple(PlaceTile(q) for q in quarry_ids),
         worker=tuple(MoveWorker(q) for q in quarry_ids),
         open=tuple(OpenQuarry(q) for q in quarry_ids),

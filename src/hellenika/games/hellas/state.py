@@ -36,7 +36,7 @@ from hellenika.games.hellas.actions import (
     Reveal,
     StartPlayer,
 )
-from hellenika.games.hellas.cities import add_piece, groups_of
+from hellenika.games.hellas.cities import Group, add_piece, groups_of
 from hellenika.games.hellas.components import (
     HOUSE,
     K_HOUSE,
@@ -72,6 +72,7 @@ from hellenika.games.hellas.quarries import replace
 if TYPE_CHECKING:
     from hellenika.engine.rng import Rng
     from hellenika.games.hellas.board import Board
+    from hellenika.games.hellas.components import Components
     from hellenika.games.hellas.game import BoardActions, HellasGame
 
 SETUP_QUARRIES = 3  # active quarries, opened on random coast quarries during setup (spec §3.2)
@@ -125,6 +126,44 @@ class HellasState(State):
     g: HellasGame
     b: Board
     t: BoardActions
+    comps: Components
+    n: int
+    phase: int
+    cp: int  # the seat to decide, CHANCE or TERMINAL (cached: current_player is the hottest call)
+    round: int
+    turn: int  # turns taken this round; turns alternate from the start player
+    markers: int  # action markers per player this round
+    start: int
+    next_start: int  # -1 until someone chooses a temple space this round
+    active: int  # whose turn it is (the player who placed the marker)
+    track: tuple[int, ...]  # owner of each track space this round, -1 free
+    space: int  # the track space being resolved, -1 between turns
+    offset: int  # shared actions: players asked so far, clockwise from the active one
+    builder: int  # shared building actions: the player deciding
+    built: int  # house-and/or-square: bit 0 house, bit 1 square built by the builder
+    pillars_due: int
+    pillar_min: int  # pillars of one action go in temple order
+    marble: list[int]
+    rings: list[int]
+    houses: list[int]  # bitmasks over cells
+    squares: list[int]
+    palaces: list[int]
+    groups: list[tuple[Group, ...]]
+    statues: int
+    free: int  # free building spaces (mask) ...
+    free_cells: tuple[int, ...]  # ... and the same, sorted, for listing legal builds
+    pillars: tuple[int, ...]  # per temple
+    ring_supply: int
+    piles: tuple[tuple[int, ...], ...]  # per quarry, bottom to top
+    closed: int  # mask over quarry numbers
+    active_q: tuple[int, ...]
+    worker: int  # quarry number, -1 off the board (or in hand while it moves)
+    stack: tuple[int, ...]  # tiles not yet drawn, ascending: a set, never an order
+    aside: tuple[int, ...]
+    tiles_placed: int
+    pending_tile: int  # a drawn tile waiting for its quarry, 0 if none
+    opening: int  # the quarry being opened (setup; or by the tile that just opened it)
+    _live: list[tuple[int, int, int, int]] | None
 
     # ------------------------------------------------------------------ construction
 
@@ -725,7 +764,7 @@ class HellasState(State):
         over = self.phase == OVER
         comps = self.comps
         majority = scoring.ring_majority(comps, self.rings) if over else [0] * self.n
-        out = []
+        out: list[dict[str, float]] = []
         for p, (city, temples, statues, rings) in enumerate(self.live_scores()):
             out.append(
                 {
@@ -743,7 +782,7 @@ class HellasState(State):
         """The live score during play; after round 3 the final score with ring majority and marble."""
         if self.phase == OVER:
             return [sum(parts.values()) for parts in self.score_breakdown()]
-        return [float(sum(parts)) for parts in self.live_scores()]
+        return [sum(parts) for parts in self.live_scores()]
 
     def rank_key(self, participant: int) -> tuple[Any, ...]:
         """Score, then leftover marble (spec §6.3); equal keys share the place."""

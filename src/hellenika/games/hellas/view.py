@@ -63,7 +63,7 @@ def build_view(s: HellasState, seat: int | None) -> dict[str, Any]:
     breakdown = s.score_breakdown()
     b = s.b
     track = s.comps.track
-    pieces = []
+    pieces: list[dict[str, Any]] = []
     for c in range(len(b.cells)):
         bit = 1 << c
         if s.statues & bit:
