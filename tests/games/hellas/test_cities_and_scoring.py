@@ -300,6 +300,8 @@ def test_incremental_cities_equal_a_from_scratch_flood_fill(placements):
         own = s.houses[p] | s.squares[p] | s.palaces[p]
         assert sorted(s.groups[p]) == sorted(groups_of(own, s.b.nbr))
         assert s.live_scores()[p] == from_scratch(s, p)
+        cities = [m for m, _ in s.groups[p] if is_city(m, s.houses[p], s.palaces[p])]
+        assert len(cities) <= 3  # three palaces: at most three cities at once (spec §5)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

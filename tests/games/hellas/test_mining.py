@@ -3,13 +3,15 @@ worker. Spec test cases 5-10, the seed's three mining examples, and the edge cas
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from hellenika.engine import CHANCE, IllegalAction
 from hellenika.games.hellas.actions import ChooseAction, Decline, MoveWorker, PlaceTile, Reveal
 from hellenika.games.hellas.phases import CHOOSE, MINE_PLACE, MINE_REVEAL, MINE_WORKER
 
-from .builders import BLUE, GREEN, RED, choose, place, quarry_index, set_quarries, setup, snapshot
+from .builders import BLUE, GAME, GREEN, RED, choose, place, quarry_index, set_quarries, setup, snapshot
 
 TOPS = {"0,5": [12], "2,4": [31], "10,6": [18]}  # yields 1, 3, 2
 
@@ -203,3 +205,23 @@ def test_mining_choice_is_offered_once_and_second_mine_space_stays():
     while s.phase != CHOOSE:
         s.apply(s.legal_actions()[0] if not s.is_chance_node() else Reveal(max(s.stack)))
     assert ChooseAction("mine2") in s.legal_actions()
+
+
+def test_mid_mining_states_round_trip_through_json():
+    s = mining_position()
+    place(s, RED, "house", "1,4")
+    choose(s, "mine1")
+    s.apply(Reveal(25))
+    assert s.phase == MINE_PLACE
+    check_round_trip(s)
+    s.apply(PlaceTile("0,5"))
+    s.apply(Reveal(5))  # opens 5,5: the worker must move
+    assert s.phase == MINE_WORKER
+    check_round_trip(s)
+
+
+def check_round_trip(s):
+    restored = GAME.state_from_json(json.loads(json.dumps(s.to_json())))
+    assert snapshot(restored) == snapshot(s)
+    assert restored.legal_actions() == s.legal_actions()
+    assert restored.groups == s.groups and restored.live_scores() == s.live_scores()

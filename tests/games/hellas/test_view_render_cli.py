@@ -47,6 +47,8 @@ def test_view_is_public_and_json():
     for seat in (RED, GREEN, None):
         assert public(s.view(seat)) == public(view)  # the same for every seat
     assert s.determinize(BLUE, Rng(3)).view(BLUE) == view
+    # nothing is hidden on Yucata: a determinized copy is the true state
+    assert json.dumps(s.determinize(BLUE, Rng(3)).to_json()) == json.dumps(s.to_json())
 
 
 def test_view_of_quarries_hides_closed_tops_and_shows_the_worker():
