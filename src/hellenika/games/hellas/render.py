@@ -180,9 +180,10 @@ def render(s: HellasState, seat: int | None, names: Sequence[str] | None = None)
         places = s.ranking()
         order = sorted(range(s.n), key=lambda p: places[p])
         scores = s.scores()
-        ranked = ", ".join(
-            f"{places[p]}. {names[p]} ({scores[p]:g}; {leftover_marble(s.comps, s.marble[p])} marble over)"
+        lines = [
+            f"  {places[p]}. {names[p]}: {scores[p]:g} points, "
+            f"{leftover_marble(s.comps, s.marble[p])} marble over (tie-break)"
             for p in order
-        )
-        parts.append(Text(f"Final places: {ranked}", style="bold"))
+        ]
+        parts.append(Text("Final places:\n" + "\n".join(lines), style="bold"))
     return Group(*parts)
