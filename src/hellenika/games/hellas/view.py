@@ -1,0 +1,156 @@
+"""What a seat sees of a Hellas game.
+
+On Yucata everything on the table is public, marble included (seed: "Marble cubes are visible for other
+players"). Every quarry tile drawn so far has been shown face up, so which tiles are still in the stack is
+public too (players with a perfect memory know it); what nobody knows is their *order*, and the state holds
+no order at all (the next tile is revealed by a chance node). Closed quarries are turned face down, so their
+top value is not shown. The view is therefore the same for every seat; it still says whose view it is and
+which choice is that seat's.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from hellenika.engine.state import CHANCE, TERMINAL
+from hellenika.games.hellas.cities import is_city, is_village
+from hellenika.games.hellas.components import HOUSE, KINDS, PALACE, PIECES, SQUARE, STATUE
+from hellenika.games.hellas.phases import NAMES, OVER
+
+if TYPE_CHECKING:
+    from hellenika.games.hellas.state import HellasState
+
+
+def _ids(s: HellasState, mask: int) -> list[str]:
+    cells = s.b.cells
+    return [cells[c].id for c in range(len(cells)) if mask >> c & 1]
+
+
+def quarry_state(s: HellasState, q: int) -> str:
+    if s.closed >> q & 1:
+        return "closed"
+    return "active" if s.piles[q] else "empty"
+
+
+def groups_json(s: HellasState, p: int) -> list[dict[str, Any]]:
+    """The player's villages, cities and house-less groups, with what each touches (spec §5)."""
+    out = []
+    houses, palaces = s.houses[p], s.palaces[p]
+    for members, reach in sorted(s.groups[p]):
+        kind = (
+            "city"
+            if is_city(members, houses, palaces)
+            else "village"
+            if is_village(members, houses, palaces)
+            else "none"
+        )
+        out.append(
+            {
+                "kind": kind,
+                "spaces": _ids(s, members),
+                "size": members.bit_count(),
+                "temples": [t.id for t in s.b.temples if reach >> t.cell & 1],
+                "statues": _ids(s, reach & s.statues),
+            }
+        )
+    return out
+
+
+def build_view(s: HellasState, seat: int | None) -> dict[str, Any]:
+    cp = s.current_player()
+    names = s.participant_names()
+    scores = s.scores()
+    breakdown = s.score_breakdown()
+    b = s.b
+    track = s.comps.track
+    pieces: list[dict[str, Any]] = []
+    for c in range(len(b.cells)):
+        bit = 1 << c
+        if s.statues & bit:
+            pieces.append({"space": b.cells[c].id, "piece": PIECES[STATUE], "owner": None})
+            continue
+        for p in range(s.n):
+            for mask, piece in ((s.houses[p], HOUSE), (s.squares[p], SQUARE), (s.palaces[p], PALACE)):
+                if mask & bit:
+                    pieces.append({"space": b.cells[c].id, "piece": PIECES[piece], "owner": p})
+    current = None
+    if s.space >= 0:
+        space = track[s.space]
+        current = {
+            "space": space.id,
+            "title": space.title(),
+            "chosen_by": s.active,
+            "deciding": cp if cp >= 0 else None,
+            "built": [PIECES[k] for k in (HOUSE, SQUARE) if s.built >> k & 1],
+            "pillars_due": s.pillars_due if space.is_temple else None,
+            "tiles_placed": s.tiles_placed if KINDS[space.kind] == "mine" else None,
+            "drawn_tile": s.pending_tile or None,
+        }
+    return {
+        "game": "hellas",
+        "seat": seat,
+        "board": b.name,
+        "round": s.round,
+        "rounds": s.comps.rounds,
+        "phase": NAMES[s.phase],
+        "to_move": "chance" if cp == CHANCE else "over" if cp == TERMINAL else cp,
+        "your_turn": seat is not None and cp == seat,
+        "start_player": s.start,
+        "next_start_player": s.next_start if s.next_start >= 0 else None,
+        "active": s.active,
+        "turn": s.turn,
+        "turns_in_round": s.n * s.markers,
+        "markers_each": s.markers,
+        "markers_left": [s.markers_left(p) for p in range(s.n)],
+        "current_action": current,
+        "track": [
+            {
+                "id": space.id,
+                "title": space.title(),
+                "kind": KINDS[space.kind],
+                "shared": space.shared,
+                "marker": s.track[space.index] if s.track[space.index] >= 0 else None,
+            }
+            for space in track
+        ],
+        "pieces": pieces,
+        "quarries": [
+            {
+                "id": b.cells[cell].id,
+                "coast": b.quarry_is_coast[q],
+                "state": quarry_state(s, q),
+                "top": s.top(q) if s.is_active_quarry(q) else None,
+                "yield": s.g.tile_yield[s.top(q)] if s.is_active_quarry(q) else None,
+                "tiles": len(s.piles[q]),
+                "worker": s.worker == q,
+            }
+            for q, cell in enumerate(b.quarries)
+        ],
+        "temples": [
+            {"id": t.id, "space": b.cells[t.cell].id, "slots": t.slots, "pillars": s.pillars[t.index]}
+            for t in b.temples
+        ],
+        "tile_stack": {"count": len(s.stack), "tiles": sorted(s.stack)},
+        "supply": {
+            "statues": s.pieces_left(0, STATUE),
+            "pillars": s.pillar_supply(),
+            "rings": s.ring_supply,
+        },
+        "players": [
+            {
+                "seat": p,
+                "name": names[p],
+                "marble": s.marble[p],
+                "rings": s.rings[p],
+                "houses_left": s.pieces_left(p, HOUSE),
+                "squares_left": s.pieces_left(p, SQUARE),
+                "palaces_left": s.pieces_left(p, PALACE),
+                "groups": groups_json(s, p),
+                "score": scores[p],
+                "breakdown": breakdown[p],
+            }
+            for p in range(s.n)
+        ],
+        "game_over": s.phase == OVER,
+        "places": s.ranking() if s.phase == OVER else None,
+    }
