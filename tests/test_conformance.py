@@ -25,6 +25,7 @@ from hellenika.engine import (
     InvalidAction,
     NotYourTurn,
     Record,
+    RecordError,
     Rng,
     State,
     play_match,
@@ -152,6 +153,17 @@ def test_illegal_actions_raise_and_change_nothing(name, players, options):
     assert checked > 0
     with pytest.raises(InvalidAction):
         game.action_from_json({"kind": "no-such-action"})
+
+
+@pytest.mark.parametrize(("name", "players", "options"), CONFIGS)
+def test_corrupt_saved_states_raise_record_errors(name, players, options):
+    game = games.get(name)
+    saved = game.new_state(players, options).to_json()
+    broken_inner = dict(saved, state={"nonsense": 1})
+    broken_history = dict(saved, history=[{"kind": "no-such-action"}])
+    for data in (broken_inner, broken_history, dict(saved, game="other"), dict(saved, players="two")):
+        with pytest.raises(RecordError):
+            game.state_from_json(data)
 
 
 @pytest.mark.parametrize(("name", "players", "options"), CONFIGS)

@@ -20,7 +20,7 @@ from hellenika.engine.rng import Rng
 if TYPE_CHECKING:
     from hellenika.engine.state import State
 
-HELP = """Type the number of a choice, or an action in notation (e.g. 'labour 0 1 +').
+HELP = """Type the number of a choice, or an action in notation (the grey text beside each choice).
   b / board   show the board again      l / log   show the whole log
   ? / help    this help                 q / quit  stop (the record is still saved)"""
 

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from hellenika.engine.actions import Action, ActionCodec
-from hellenika.engine.errors import InvalidOption, RecordError
+from hellenika.engine.errors import HellenikaError, InvalidOption, RecordError
 from hellenika.engine.options import OptionSpec, OptionValue, validate_options
 from hellenika.engine.state import History, State
 
@@ -78,14 +78,19 @@ class Game(ABC):
                 f"state saved under rules version {data.get('rules_version')!r}; "
                 f"this is {self.rules_version!r}"
             )
-        players = data["players"]
-        options = self.validate(players, data.get("options"))
-        state = self._state_from_json(players, options, data["state"], log)
-        hist: History = None
-        count = 0
-        for item in data.get("history", []):
-            hist = (self.action_from_json(item), hist)
-            count += 1
+        try:
+            players = data["players"]
+            options = self.validate(players, data.get("options"))
+            state = self._state_from_json(players, options, data["state"], log)
+            hist: History = None
+            count = 0
+            for item in data.get("history", []):
+                hist = (self.action_from_json(item), hist)
+                count += 1
+        except HellenikaError as exc:
+            raise RecordError(f"cannot restore this {self.name} state: {exc}") from None
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
+            raise RecordError(f"cannot restore this {self.name} state: malformed data ({exc!r})") from None
         state._hist = hist
         state._nhist = count
         return state
