@@ -11,6 +11,7 @@ from hellenika.engine.registry import Registry
 REGISTRY = Registry(
     {
         "hercules": "hellenika.games.hercules:GAME",
+        "attika": "hellenika.games.attika:GAME",
     }
 )
 
