@@ -111,6 +111,7 @@ class Catalogue:
     mains: tuple[int, ...]  # main building types
     normals: tuple[int, ...]  # the others
     max_level: int  # the most symbols of one type any cost needs (2): reduction masks go this deep
+    max_points: int  # the most payment points a cost is worth before surcharge (2 x 4 symbols)
 
     def building(self, building_id: str) -> Building:
         return self.buildings[self.by_id[building_id]]
@@ -222,4 +223,5 @@ def load_catalogue() -> Catalogue:
         mains=tuple(b.index for b in buildings if b.main),
         normals=tuple(b.index for b in buildings if not b.main),
         max_level=levels,
+        max_points=max(2 * sum(b.cost) for b in buildings),
     )

@@ -88,11 +88,14 @@ def buildable(s: AttikaState, p: int, b: int, *, first_only: bool = False) -> in
         mask |= reductions.total_at_least(red, base + settlements - size, far, levels)
         return mask
     size = hand[0] + hand[1] + hand[2] + hand[3]
-    shape = min(hand[0], 2) + 3 * min(hand[1], 2) + 9 * min(hand[2], 2) + 27 * min(hand[3], 2)
+    base = levels + 1
+    shape = min(hand[0], levels) + base * (
+        min(hand[1], levels) + base * (min(hand[2], levels) + base * min(hand[3], levels))
+    )
     for region, surcharge in ((near, 0), (far, settlements)):
         if not region:
             continue
-        options = affordable_reductions(building, size - surcharge, shape, hand, surcharge)
+        options = affordable_reductions(building, size - surcharge, shape, hand, surcharge, s.cat.max_points)
         if options is None:  # the full cost is affordable: every space of the region
             mask |= region
         else:
@@ -107,15 +110,16 @@ _AFFORDABLE: dict[tuple[int, int, int], tuple[tuple[int, ...], ...] | None] = {}
 
 
 def affordable_reductions(
-    building: Building, slack: int, shape: int, hand: Vector, surcharge: int
+    building: Building, slack: int, shape: int, hand: Vector, surcharge: int, max_points: int
 ) -> tuple[tuple[int, ...], ...] | None:
     """The least reductions d (as level-mask indices) with which ``hand`` pays the building plus
     ``surcharge``; None when no reduction is needed.
 
-    Whether R' = R - d is payable depends on the hand only through its size less the surcharge (``slack``)
-    and its counts capped at 2 (no cost has more of a type; ``shape``), so the answer is memoised on those.
+    Whether R' = R - d is payable depends on the hand only through its size less the surcharge (``slack``:
+    below 0 nothing is payable, from ``max_points`` = 2|R| everything is) and its counts capped at the most
+    symbols of one type a cost has (``shape``), so the answer is memoised on those.
     """
-    slack = -1 if slack < 0 else min(slack, 8)
+    slack = -1 if slack < 0 else min(slack, max_points)
     key = (building.index, slack, shape)
     try:
         return _AFFORDABLE[key]

@@ -561,6 +561,8 @@ class AttikaState(State):
                     self.setup_step = 0
                     self.setup_sub = 0
                     self.actor = self.first
+                    if self._events is not None:
+                        self._emit(f"Turn 1: {who(self.actor)}", self.actor)
                     self._resume_actions()
                 else:
                     self.setup_sub = self.cat.constants.hand_sizes[self.setup_step]
