@@ -612,7 +612,7 @@ class AttikaState(State):
         used = self.used
         due = self.cat.constants.cards_for_full_pass if used == 0 else max(0, self.base_actions() - used)
         self.idle = self.idle + 1 if forced and used == 0 else 0
-        if self._events is not None:
+        if self._events is not None and due:
             plural = "" if due == 1 else "s"
             self._emit(f"{who(self.actor)} takes {due} landscape card{plural}", self.actor)
         self.cards_due = due
