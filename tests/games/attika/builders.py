@@ -24,7 +24,7 @@ MODES = {"none": NO_MODE, "draw": DRAW_MODE, "build": BUILD_MODE}
 
 
 def cards(text: str) -> list[int]:
-    """"WMM" -> [1, 2, 0, 0]."""
+    """ "WMM" -> [1, 2, 0, 0]."""
     return [text.count(t) for t in LANDSCAPES]
 
 
@@ -87,9 +87,9 @@ def position(
         extra=extra,
         idle=0,
         board_tiles=[list(t) for t in tiles],
-        tiles_left=list(tiles_left) if tiles_left is not None else [
-            t.id for t in CAT.tiles if t.id not in used_tiles
-        ],
+        tiles_left=list(tiles_left)
+        if tiles_left is not None
+        else [t.id for t in CAT.tiles if t.id not in used_tiles],
         buildings=sorted([list(b) for b in buildings]),
         hands=[cards(h) for h in hands],
         deck=list(deck),

@@ -129,7 +129,9 @@ def test_streets_are_a_group_too():
 
 
 def test_case_27_shrines_occupied_and_off_board_hexes_are_not_spaces():
-    state = position(tiles=FIXTURE_B, buildings=[(0, 0, 1, "WELL")], hands=["MMHH", ""], storage=[["QUARRY"], []])
+    state = position(
+        tiles=FIXTURE_B, buildings=[(0, 0, 1, "WELL")], hands=["MMHH", ""], storage=[["QUARRY"], []]
+    )
     act(state, "build QUARRY")
     for notation, words in (
         ("place -2 1", "shrine"),

@@ -178,7 +178,9 @@ def test_a_round_in_which_nobody_can_act_or_draw_ends_the_game_without_a_winner(
     # Cannot happen with the published counts (board space and cards always suffice), but the engine must
     # not loop: every stack and storage board empty, every card in a hand.
     state = position(
-        stacks=[[0, 0, 0, 0], [0, 0, 0, 0]], deck=[0, 0, 0, 0], hands=["W" * 15 + "M" * 15, "F" * 15 + "H" * 15]
+        stacks=[[0, 0, 0, 0], [0, 0, 0, 0]],
+        deck=[0, 0, 0, 0],
+        hands=["W" * 15 + "M" * 15, "F" * 15 + "H" * 15],
     )
     act(state, "end")
     assert state.is_terminal() and state.winner == -1 and state.ranking() == [1, 1]
@@ -219,7 +221,9 @@ def test_amphorae_buy_cards_in_phase_b():
 
 
 def test_case_31_the_discard_pile_is_reshuffled_when_the_supply_is_empty():
-    state = position(deck=[0, 0, 0, 0], discard="WWWWMMMFFH", hands=["W" * 11 + "M" * 12, "F" * 14 + "H" * 14])
+    state = position(
+        deck=[0, 0, 0, 0], discard="WWWWMMMFFH", hands=["W" * 11 + "M" * 12, "F" * 14 + "H" * 14]
+    )
     draw_and_store(state, 1, "TOWER")
     act(state, "end")
     assert state.phase == CARD and state.deck == (4, 3, 2, 1) and state.discard == (0, 0, 0, 0)

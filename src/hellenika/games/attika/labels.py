@@ -56,6 +56,15 @@ def cost_words(free: bool, r: Vector, generic: int, surcharge: int, street: bool
     return "pay " + " + ".join(parts) if parts else "nothing to pay"
 
 
+def pay_role(c: Vector, g: int, t: int) -> str:
+    """What a card of type t would pay for now: its own symbol, a card of "any" type, or half a 2-for-1."""
+    if c[t]:
+        return f"for a {LANDSCAPES[t]} symbol"
+    if g - 2 * sum(c) > 0:
+        return "as one of the cards of any type owed"
+    return f"as one of two cards for a {'/'.join(LANDSCAPES[x] for x in range(4) if c[x])} symbol"
+
+
 def place_label(s: AttikaState, q: int, r: int) -> str:
     p = s.actor
     b = s.pending
@@ -92,8 +101,7 @@ def label(s: AttikaState, action: Action) -> str:
         t = LANDSCAPES.index(action.card) if action.card in LANDSCAPES else -1
         if t < 0:
             return f"Pay a {action.card} card"
-        role = "for its symbol" if s.pay_c[t] else "as one of two, or towards the surcharge"
-        return f"Pay a {LANDSCAPE_NAMES[t]} card ({action.card}) {role}"
+        return f"Pay a {LANDSCAPE_NAMES[t]} card ({action.card}) {pay_role(s.pay_c, s.pay_g, t)}"
     if isinstance(action, DrawBuilding):
         height = s.stacks[p][action.stack] if 0 <= action.stack < len(s.stacks[p]) else 0
         return f"Draw from {s.stack_name(action.stack)} ({height} left)"

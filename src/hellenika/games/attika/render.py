@@ -121,11 +121,15 @@ def _cell(
     return text, "dim" if sym == BLANK else SYMBOL_STYLES[sym]
 
 
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def _hand_text(s: AttikaState, p: int, seat: int | None) -> str:
     hand = s.hands[p]
     if seat == p:
         return " ".join(f"{LANDSCAPES[t]}{hand[t]}" for t in range(4)) + f" ({sum(hand)})"
-    return f"{sum(hand)} cards"
+    return plural(sum(hand), "card")
 
 
 def _storage_text(s: AttikaState, p: int) -> Text:
@@ -206,7 +210,7 @@ def turn_text(s: AttikaState, seat: int | None, names: Sequence[str]) -> Text:
 def supply_text(s: AttikaState) -> Text:
     discard = " ".join(f"{LANDSCAPES[t]}{s.discard[t]}" for t in range(4))
     return Text(
-        f"Supply {sum(s.deck)} cards · discard {discard} · board tiles left {len(s.tiles_left)} · "
+        f"Supply {plural(sum(s.deck), 'card')} · discard {discard} · board tiles left {len(s.tiles_left)} · "
         f"amphorae in the supply {s.supply}",
         style="dim",
     )
