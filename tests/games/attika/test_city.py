@@ -14,7 +14,7 @@ from .builders import CAT, FIXTURE_B, act, at, hand, legal, pay_all, position
 
 
 def surcharge(state, building: str, q: int, r: int, p: int = 0) -> int:
-    free, rest, generic = costs.requirement(state, p, CAT.by_id[building], state.board.index[(q, r)])
+    free, _, generic = costs.requirement(state, p, CAT.by_id[building], state.board.index[(q, r)])
     return 0 if free else generic
 
 
@@ -148,7 +148,8 @@ def test_case_27_shrines_occupied_and_off_board_hexes_are_not_spaces():
 
 def test_case_29_shrine_victory_on_fixture_b():
     chain = [(-1, 0), (0, 0), (1, 0), (2, 0), (3, 0), (4, 0), (5, 0)]
-    built = [(q, r, 0, b) for (q, r), b in zip(chain, ["STREET"] * 4 + ["QUARRY", "WELL", "HARBOR"])]
+    names = ["STREET"] * 4 + ["QUARRY", "WELL", "HARBOR"]
+    built = [(q, r, 0, b) for (q, r), b in zip(chain, names, strict=True)]
     state = position(tiles=FIXTURE_B, buildings=built, storage=[["AGORA", "MINT"], []], hands=["MHFMHF", ""])
     act(state, "build AGORA", "place 6 -1")
     pay_all(state)
@@ -158,7 +159,7 @@ def test_case_29_shrine_victory_on_fixture_b():
 
 def test_case_29_no_win_when_an_opponent_breaks_the_chain():
     chain = [(-1, 0), (0, 0), (1, 0), (2, 0), (4, 0), (5, 0)]
-    built = [(q, r, 0, b) for (q, r), b in zip(chain, ["STREET"] * 4 + ["WELL", "HARBOR"])]
+    built = [(q, r, 0, b) for (q, r), b in zip(chain, ["STREET"] * 4 + ["WELL", "HARBOR"], strict=True)]
     built.append((3, 0, 1, "QUARRY"))
     state = position(tiles=FIXTURE_B, buildings=built, storage=[["AGORA"], []], hands=["MHFMHF", ""])
     act(state, "build AGORA", "place 6 -1")
@@ -175,7 +176,7 @@ def test_case_28_the_thirtieth_building_wins_at_once_even_as_the_first_of_three_
         if not any(adj >> c & 1 for adj in state.board.shrine_adj)
     ]
     names = [b.id for b in CAT.buildings for _ in range(b.copies) if b.id != "AGORA"]
-    built = [(q, r, 0, b) for (q, r), b in zip(safe, names)]
+    built = [(q, r, 0, b) for (q, r), b in zip(safe, names, strict=False)]
     assert len(built) == 29
     state = position(
         tiles=tiles, buildings=built, storage=[["AGORA"], []], hands=["MHF" * 5, ""], stacks=[[0] * 4] * 2

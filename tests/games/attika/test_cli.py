@@ -24,8 +24,18 @@ def test_play_with_bad_input_then_to_the_end(tmp_path):
     result = runner.invoke(
         app,
         [
-            "play", "attika", "--players", "2", "--seat", "human", "--seat", "greedy",
-            "--seed", "3", "--record", str(record_path),
+            "play",
+            "attika",
+            "--players",
+            "2",
+            "--seat",
+            "human",
+            "--seat",
+            "greedy",
+            "--seed",
+            "3",
+            "--record",
+            str(record_path),
         ],
         input="\n".join(bad + ["1"] * 3000) + "\n",
         terminal_width=100,
@@ -57,16 +67,40 @@ def test_simulate_and_replay(tmp_path):
     out = tmp_path / "sim.json"
     result = runner.invoke(
         app,
-        ["simulate", "attika", "--games", "6", "--players", "3", "--seat", "greedy", "--seed", "1",
-         "--json", str(out)],
+        [
+            "simulate",
+            "attika",
+            "--games",
+            "6",
+            "--players",
+            "3",
+            "--seat",
+            "greedy",
+            "--seed",
+            "1",
+            "--json",
+            str(out),
+        ],
         terminal_width=150,
     )
     assert result.exit_code == 0, result.output
     record_path = tmp_path / "game.json"
     play = runner.invoke(
         app,
-        ["play", "attika", "--players", "2", "--seat", "random", "--seat", "random", "--seed", "4",
-         "--record", str(record_path)],
+        [
+            "play",
+            "attika",
+            "--players",
+            "2",
+            "--seat",
+            "random",
+            "--seat",
+            "random",
+            "--seed",
+            "4",
+            "--record",
+            str(record_path),
+        ],
         terminal_width=100,
     )
     assert play.exit_code == 0

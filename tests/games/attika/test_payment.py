@@ -117,7 +117,9 @@ def test_steps_reach_exactly_the_minimal_payments(r, generic, held):
         _walk(r, k, held, (0, 0, 0, 0), reached)
     subsets = [q for q in product(*(range(n + 1) for n in held))]
     valid = {q for q in subsets if payment.satisfies_cost(r, generic, q)}
-    minimal = {q for q in valid if not any(o != q and all(a <= b for a, b in zip(o, q)) for o in valid)}
+    minimal = {
+        q for q in valid if not any(o != q and all(a <= b for a, b in zip(o, q, strict=True)) for o in valid)
+    }
     if k:
         assert reached == minimal
     assert minimal == {q for q in valid if payment.is_minimal(r, generic, q)}
