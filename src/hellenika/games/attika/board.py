@@ -12,9 +12,14 @@ of board hexes next to it, for the shrine victory (§8).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from operator import itemgetter
 
 from hellenika.games.attika.catalogue import BLANK, Tile
 from hellenika.games.attika.hexes import DIRECTIONS, Hex, footprint, neighbours, rotated_symbols
+
+
+_third = itemgetter(2)
+_reading_key = itemgetter(1, 0)  # (r, q): row by row, then left to right
 
 
 def iter_bits(mask: int) -> Iterator[int]:
@@ -30,6 +35,8 @@ class Board:
 
     __slots__ = (
         "_centres",
+        "_keys",
+        "place_order",
         "anysym",
         "blocked",
         "cells",
@@ -59,6 +66,8 @@ class Board:
     shrine_adj: tuple[int, ...]  # board hexes next to each shrine
     tiles: tuple[tuple[int, int, int, int], ...]  # (tile index, centre q, centre r, rotation) in laying order
     _centres: tuple[Hex, ...] | None
+    _keys: tuple[tuple[int, int, int], ...]  # (r, q, index) sorted: the reading order
+    place_order: list[tuple[int, object]] | None  # (hex, its "place" action) in reading order; the state fills it
     order: tuple[int, ...]  # hex indices in reading order (row r, then q), for lists people read
     blocked: frozenset[Hex]  # board hexes and shrines: what a new tile may not cover
     ring1: frozenset[Hex]  # free hexes next to a blocked one
@@ -79,6 +88,8 @@ class Board:
         b.shrine_adj = tuple(0 for _ in shrines)
         b.tiles = ()
         b.order = ()
+        b._keys = ()
+        b.place_order = None
         b.blocked = frozenset(shrines)
         b.ring1 = frozenset(n for h in shrines for n in neighbours(h)) - b.blocked
         b.ring2 = frozenset(n for h in b.ring1 for n in neighbours(h)) - b.blocked - b.ring1
@@ -94,44 +105,54 @@ class Board:
         return h not in self.index and h not in self.shrines
 
     def with_tile(self, tile: Tile, centre: Hex, rotation: int) -> Board:
-        """The board with ``tile`` laid centred on ``centre`` (the caller checked it fits)."""
+        """The board with ``tile`` laid centred on ``centre`` (the caller checked it fits).
+
+        Only what the new hexes touch is recomputed: their own neighbours, the old hexes next to them, the
+        shrines next to them, and the rings of free hexes around the blocked ones (for tile centres).
+        """
+        q0, r0 = centre
         hexes = footprint(centre)
         symbols = rotated_symbols(tile.symbols, rotation)
         base = len(self.cells)
-        index = dict(self.index)
+        index = self.index.copy()
         for i, h in enumerate(hexes):
             index[h] = base + i
         nbrs = list(self.nbrs)
         nbm = list(self.nbm)
-        for i, h in enumerate(hexes):
+        get = index.get
+        for i, (q, r) in enumerate(hexes):
             me = base + i
             mine = []
-            for n in neighbours(h):
-                j = index.get(n)
+            mask = 0
+            for dq, dr in DIRECTIONS:
+                j = get((q + dq, r + dr))
                 if j is None:
                     continue
                 mine.append(j)
+                mask |= 1 << j
                 if j < base:  # an old hex gains a neighbour
                     nbrs[j] = (*nbrs[j], me)
                     nbm[j] |= 1 << me
-            nbrs.append(tuple(sorted(mine)))
-            nbm.append(sum(1 << j for j in mine))
+            mine.sort()
+            nbrs.append(tuple(mine))
+            nbm.append(mask)
         symm = list(self.symm)
         anysym = self.anysym
-        for i, s in enumerate(symbols):
-            if s != BLANK:
-                symm[s] |= 1 << (base + i)
+        for i, sym in enumerate(symbols):
+            if sym != BLANK:
+                symm[sym] |= 1 << (base + i)
                 anysym |= 1 << (base + i)
         shrine_adj = list(self.shrine_adj)
-        for k, shrine in enumerate(self.shrines):
-            for n in neighbours(shrine):
-                j = index.get(n)
-                if j is not None and j >= base:
-                    shrine_adj[k] |= 1 << j
+        for k, (sq, sr) in enumerate(self.shrines):
+            if abs(sq - q0) + abs(sr - r0) + abs(sq + sr - q0 - r0) <= 4:  # within distance 2 of the centre
+                for dq, dr in DIRECTIONS:
+                    j = get((sq + dq, sr + dr))
+                    if j is not None and j >= base:
+                        shrine_adj[k] |= 1 << j
         b = Board.__new__(Board)
-        b.cells = (*self.cells, *hexes)
+        b.cells = self.cells + hexes
         b.index = index
-        b.symbol = (*self.symbol, *symbols)
+        b.symbol = self.symbol + symbols
         b.nbrs = tuple(nbrs)
         b.nbm = tuple(nbm)
         b.symm = (symm[0], symm[1], symm[2], symm[3])
@@ -139,15 +160,20 @@ class Board:
         b.full = (1 << len(b.cells)) - 1
         b.shrines = self.shrines
         b.shrine_adj = tuple(shrine_adj)
-        b.tiles = (*self.tiles, (tile.index, centre[0], centre[1], rotation))
-        b.order = tuple(sorted(range(len(b.cells)), key=lambda c: (b.cells[c][1], b.cells[c][0])))
+        b.tiles = (*self.tiles, (tile.index, q0, r0, rotation))
+        # Reading order: merge the new hexes into the old order (two sorted runs: a linear merge).
+        keys = sorted(self._keys + tuple((r, q, base + i) for i, (q, r) in enumerate(hexes)))
+        b._keys = tuple(keys)
+        b.order = tuple(map(_third, keys))
+        b.place_order = None
         # Tile centres: a hex at distance exactly 2 from the blocked hexes (see tile_centres). Only hexes
         # near the new tile change rings.
-        blocked = b.blocked = self.blocked | frozenset(hexes)
-        near = frozenset(n for h in hexes for n in neighbours(h)) - blocked
-        ring1 = b.ring1 = (self.ring1 - blocked) | near
-        fresh = frozenset(n for h in near for n in neighbours(h))
-        b.ring2 = ((self.ring2 | fresh) - blocked) - ring1
+        blocked = b.blocked = self.blocked.union(hexes)
+        around = {(q + dq, r + dr) for q, r in hexes for dq, dr in DIRECTIONS}
+        near = around.difference(blocked)
+        ring1 = b.ring1 = self.ring1.difference(blocked).union(near)
+        fresh = {(q + dq, r + dr) for q, r in near for dq, dr in DIRECTIONS}
+        b.ring2 = self.ring2.union(fresh).difference(blocked).difference(ring1)
         b._centres = None
         return b
 
@@ -171,7 +197,7 @@ class Board:
         ``ring2``.
         """
         if self._centres is None:
-            self._centres = tuple(sorted(self.ring2, key=lambda h: (h[1], h[0])))
+            self._centres = tuple(sorted(self.ring2, key=_reading_key))
         return list(self._centres)
 
     # ------------------------------------------------------------------ masks

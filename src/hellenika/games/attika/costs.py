@@ -57,12 +57,8 @@ def reductions_at(s: AttikaState, c: int) -> Vector:
     return (w, m, f, h)
 
 
-def buildable(s: AttikaState, p: int, b: int, *, first_only: bool = False) -> int:
-    """Mask of empty spaces where p can build b now, free or paid from the hand.
-
-    With ``first_only`` the answer is only guaranteed to be non-zero when some space exists (for "can p
-    build b at all?").
-    """
+def buildable(s: AttikaState, p: int, b: int) -> int:
+    """Mask of empty spaces where p can build b now, free or paid from the hand."""
     board = s.board
     empty = board.full & ~s.occ
     if not empty:
@@ -73,8 +69,6 @@ def buildable(s: AttikaState, p: int, b: int, *, first_only: bool = False) -> in
         pred = s.tmask[p * s.types + building.pred]
         if pred:
             mask = board.adjacent(pred) & empty
-            if mask and first_only:
-                return mask
     hand = s.hands[p]
     near = empty & s.ownadj[p]
     far = empty & ~near
@@ -88,10 +82,7 @@ def buildable(s: AttikaState, p: int, b: int, *, first_only: bool = False) -> in
         mask |= reductions.total_at_least(red, base + settlements - size, far, levels)
         return mask
     size = hand[0] + hand[1] + hand[2] + hand[3]
-    base = levels + 1
-    shape = min(hand[0], levels) + base * (
-        min(hand[1], levels) + base * (min(hand[2], levels) + base * min(hand[3], levels))
-    )
+    shape = hand_shape(hand, levels)
     for region, surcharge in ((near, 0), (far, settlements)):
         if not region:
             continue
@@ -101,12 +92,19 @@ def buildable(s: AttikaState, p: int, b: int, *, first_only: bool = False) -> in
         else:
             for masks in options:
                 mask |= reductions.at_least(red, masks, region)
-        if mask and first_only:
-            return mask
     return mask
 
 
-_AFFORDABLE: dict[tuple[int, int, int], tuple[tuple[int, ...], ...] | None] = {}
+_UNKNOWN: tuple[tuple[int, ...], ...] = ((-1,),)
+_AFFORDABLE: list[tuple[tuple[int, ...], ...] | None] = []
+
+
+def hand_shape(hand: Vector, levels: int) -> int:
+    """The hand's counts capped at ``levels`` (2), as one small int: all that matters for payability."""
+    base = levels + 1
+    return min(hand[0], levels) + base * (
+        min(hand[1], levels) + base * (min(hand[2], levels) + base * min(hand[3], levels))
+    )
 
 
 def affordable_reductions(
@@ -117,17 +115,18 @@ def affordable_reductions(
 
     Whether R' = R - d is payable depends on the hand only through its size less the surcharge (``slack``:
     below 0 nothing is payable, from ``max_points`` = 2|R| everything is) and its counts capped at the most
-    symbols of one type a cost has (``shape``), so the answer is memoised on those.
+    symbols of one type a cost has (``shape``), so the answer is memoised on those, in a flat table indexed
+    by one int (hot path: every phase-A decision asks it for each building on the storage board).
     """
     slack = -1 if slack < 0 else min(slack, max_points)
-    key = (building.index, slack, shape)
-    try:
-        return _AFFORDABLE[key]
-    except KeyError:
-        pass
+    key = ((building.index * (max_points + 2)) + slack + 1) * _SHAPES + shape
+    if key >= len(_AFFORDABLE):
+        _AFFORDABLE.extend([_UNKNOWN] * (key + 1 - len(_AFFORDABLE)))
+    result = _AFFORDABLE[key]
+    if result is not _UNKNOWN:
+        return result
     found: list[Vector] = []
     masks: list[tuple[int, ...]] = []
-    result: tuple[tuple[int, ...], ...] | None = None
     for d, rest, levels in building.reductions:
         if not can_pay(hand, rest, surcharge):
             continue
@@ -142,3 +141,66 @@ def affordable_reductions(
         result = tuple(masks)
     _AFFORDABLE[key] = result
     return result
+
+
+_SHAPES = 256  # > (levels + 1) ** 4 for levels <= 3
+
+
+def buildable_types(s: AttikaState, p: int) -> list[int]:
+    """Building types on p's storage board that p can build somewhere now (phase A's ``build`` choices).
+
+    The same test as :func:`buildable`, answered per type with an early exit, and with the hand's shape and
+    the two regions (next to an own building or not) worked out once for all types.
+    """
+    storage = s.storage[p]
+    board = s.board
+    empty = board.full & ~s.occ
+    if not empty:
+        return []
+    cat = s.cat
+    buildings = cat.buildings
+    levels = cat.max_level
+    max_points = cat.max_points
+    hand = s.hands[p]
+    size = hand[0] + hand[1] + hand[2] + hand[3]
+    shape = hand_shape(hand, levels)
+    near = empty & s.ownadj[p]
+    far = empty & ~near
+    settlements = len(s.comps[p])
+    red = s.red
+    tmask = s.tmask
+    offset = p * s.types
+    out = []
+    for b in range(len(storage)):
+        if not storage[b]:
+            continue
+        building = buildings[b]
+        if building.pred >= 0:
+            pred = tmask[offset + building.pred]
+            if pred and board.adjacent(pred) & empty:
+                out.append(b)
+                continue
+        if building.is_street:
+            cost = building.generic
+            if reductions.total_at_least(red, cost - size, near, levels) or reductions.total_at_least(
+                red, cost + settlements - size, far, levels
+            ):
+                out.append(b)
+            continue
+        found = False
+        for region, surcharge in ((far, settlements), (near, 0)):
+            if not region:
+                continue
+            options = affordable_reductions(building, size - surcharge, shape, hand, surcharge, max_points)
+            if options is None:
+                found = True
+                break
+            for masks in options:
+                if reductions.at_least(red, masks, region):
+                    found = True
+                    break
+            if found:
+                break
+        if found:
+            out.append(b)
+    return out

@@ -287,13 +287,18 @@ class AttikaState(State):
 
     # ------------------------------------------------------------------ chance
 
-    def _reveal_pool(self) -> tuple[int, tuple[int, ...]]:
-        """(player, building types the next building may be) for the stack being drawn from."""
+    def _reveal_pool(self) -> tuple[int, tuple[int, ...], int]:
+        """(player, building types the next building may be, how many buildings that pool holds) for the
+        stack being drawn from. The pool's size follows from the stack heights: the main stack holds the
+        unseen main buildings, the three others the unseen rest; in play the height was already lowered."""
         if self.phase == SETUP_REVEAL:
-            p, stack = self.setup_step, self.setup_sub
+            p, stack, drawn = self.setup_step, self.setup_sub, 0
         else:
-            p, stack = self.actor, self.drawn_stack
-        return p, self.cat.mains if stack == MAIN_STACK else self.cat.normals
+            p, stack, drawn = self.actor, self.drawn_stack, 1
+        heights = self.stacks[p]
+        if stack == MAIN_STACK:
+            return p, self.cat.mains, heights[0] + drawn
+        return p, self.cat.normals, heights[1] + heights[2] + heights[3] + drawn
 
     def chance_outcomes(self) -> Sequence[tuple[Action, float]]:
         phase = self.phase
@@ -307,9 +312,8 @@ class AttikaState(State):
         if phase == SETUP_FIRST:
             return [(g.first_actions[p], 1.0 / self.n) for p in range(self.n)]
         if phase in (SETUP_REVEAL, REVEAL):
-            p, pool = self._reveal_pool()
+            p, pool, total = self._reveal_pool()
             unseen = self.unseen[p]
-            total = sum(unseen[b] for b in pool)
             return [(g.reveal_actions[b], unseen[b] / total) for b in pool if unseen[b]]
         if phase in (CARD, SETUP_DEAL):
             deck = self.deck
@@ -335,9 +339,9 @@ class AttikaState(State):
                 if x < 0:
                     return g.card_draws[t]
         if phase in (SETUP_REVEAL, REVEAL):
-            p, pool = self._reveal_pool()
+            p, pool, total = self._reveal_pool()
             unseen = self.unseen[p]
-            x = rng.randbelow(sum(unseen[b] for b in pool))
+            x = rng.randbelow(total)
             for b in pool:
                 x -= unseen[b]
                 if x < 0:
@@ -362,10 +366,12 @@ class AttikaState(State):
         if phase in (DRAWN, PLACE):
             mask = costs.buildable(self, self.actor, self.pending)
             board = self.board
-            places = g.place_actions
-            cells = board.cells
+            pairs = board.place_order
+            if pairs is None:
+                places = g.place_actions
+                pairs = board.place_order = [(c, places[board.cells[c]]) for c in board.order]
             out: list[Action] = [g.store] if phase == DRAWN else []
-            out.extend(places[cells[c]] for c in board.order if mask >> c & 1)
+            out.extend([a for c, a in pairs if mask >> c & 1])  # type: ignore[misc]
             return out
         if phase == TILE_PLACE:
             return [g.tile_action(h) for h in self.board.tile_centres()]
@@ -387,8 +393,7 @@ class AttikaState(State):
 
     def buildable_types(self, p: int) -> list[int]:
         """Building types on p's storage board that p can build somewhere now (§4.1, §5)."""
-        storage = self.storage[p]
-        return [b for b in range(self.types) if storage[b] and costs.buildable(self, p, b, first_only=True)]
+        return costs.buildable_types(self, p)
 
     def _action_options(self) -> list[Action]:
         """Phase A (spec §4.1): draw, build, an amphora for one more, or stop and take cards."""
