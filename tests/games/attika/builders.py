@@ -21,6 +21,8 @@ CAT = GAME.catalogue
 FIXTURE_F = (("T04", 0, 0, 0),)
 FIXTURE_B = (("T01", 0, 0, 0), ("T02", 3, -2, 0), ("T03", 2, 1, 0), ("T05", 5, -1, 0))
 MODES = {"none": NO_MODE, "draw": DRAW_MODE, "build": BUILD_MODE}
+MAINS = [b.id for b in CAT.buildings if b.main for _ in range(b.copies)]
+NORMALS = [b.id for b in CAT.buildings if not b.main for _ in range(b.copies)]
 
 
 def cards(text: str) -> list[int]:
@@ -43,11 +45,17 @@ def position(
     supply: int = 15,
     deck: Sequence[int] | None = None,
     discard: str = "",
-    stacks: Sequence[Sequence[int]] | None = None,
+    stacks: Sequence[Sequence[int] | None] | None = None,
+    in_stacks: Sequence[Sequence[str] | None] | None = None,
     tiles_left: Sequence[str] | None = None,
     options: dict[str, Any] | None = None,
 ) -> AttikaState:
-    """A position at the start of ``actor``'s phase A (or later in the turn with ``mode``/``used``)."""
+    """A position at the start of ``actor``'s phase A (or later in the turn with ``mode``/``used``).
+
+    A player's buildings not on the board and not in storage are in their stacks, unless ``in_stacks``
+    lists the stacks' content (the rest is then out of the position). Stack heights default to the main
+    buildings in the main stack and the others split evenly; given heights must match the content.
+    """
     saved = GAME.new_state(players, options).to_json()
     saved["history"] = []
     st = saved["state"]
@@ -55,6 +63,7 @@ def position(
     hands = list(hands or [""] * players)
     storage = [list(x) for x in (storage or [[] for _ in range(players)])]
     unseen = []
+    heights = []
     for p in range(players):
         counts = {b.id: b.copies for b in CAT.buildings}
         for _, _, owner, b in buildings:
@@ -63,14 +72,19 @@ def position(
         for b in storage[p]:
             counts[b] -= 1
         assert all(n >= 0 for n in counts.values()), f"player {p} has too many of a building"
+        listed = in_stacks[p] if in_stacks is not None else None
+        if listed is not None:
+            listed_counts = {b: list(listed).count(b) for b in set(listed)}
+            assert all(counts[b] >= n for b, n in listed_counts.items()), f"player {p}: not available"
+            counts = listed_counts
         unseen.append({b: n for b, n in counts.items() if n})
-    if stacks is None:
-        stacks = []
-        for p in range(players):
-            mains = sum(n for b, n in unseen[p].items() if CAT.building(b).main)
-            normals = sum(n for b, n in unseen[p].items() if not CAT.building(b).main)
-            split = [normals // 3 + (1 if i < normals % 3 else 0) for i in range(3)]
-            stacks.append([mains, *split])
+        mains = sum(n for b, n in unseen[p].items() if CAT.building(b).main)
+        normals = sum(n for b, n in unseen[p].items() if not CAT.building(b).main)
+        given = stacks[p] if stacks is not None else None
+        if given is None:
+            given = [mains, *(normals // 3 + (1 if i < normals % 3 else 0) for i in range(3))]
+        assert given[0] == mains and sum(given[1:]) == normals, f"player {p}: heights do not fit the content"
+        heights.append(list(given))
     in_hands = [sum(cards(h)[t] for h in hands) for t in range(4)]
     dis = cards(discard)
     if deck is None:
@@ -98,7 +112,7 @@ def position(
         amphora_supply=supply,
         storage=[{b: s.count(b) for b in set(s)} for s in storage],
         unseen=unseen,
-        stacks=[list(x) for x in stacks],
+        stacks=heights,
         pending=None,
         drawn_stack=-1,
         expand=False,

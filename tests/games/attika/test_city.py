@@ -179,7 +179,11 @@ def test_case_28_the_thirtieth_building_wins_at_once_even_as_the_first_of_three_
     built = [(q, r, 0, b) for (q, r), b in zip(safe, names, strict=False)]
     assert len(built) == 29
     state = position(
-        tiles=tiles, buildings=built, storage=[["AGORA"], []], hands=["MHF" * 5, ""], stacks=[[0] * 4] * 2
+        tiles=tiles,
+        buildings=built,
+        storage=[["AGORA"], []],
+        hands=["MHF" * 5, ""],
+        in_stacks=[[], []],
     )
     free = [a for a in legal(state) if a.startswith("build")]
     assert free == ["build AGORA"]

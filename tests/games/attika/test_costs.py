@@ -152,7 +152,7 @@ def test_streets_count_symbols_of_any_type_and_are_paid_with_any_cards():
 
 
 def test_only_payable_spaces_are_offered_and_symbols_do_not_decide_where():
-    state = position(hands=["", ""], storage=[["STREET"], []], stacks=[[0, 0, 0, 0], [5, 7, 7, 7]])
+    state = position(hands=["", ""], storage=[["STREET"], []], in_stacks=[[], None])
     # With no cards only a free or fully reduced placement is possible: none here.
     assert state.phase == ACTIONS and legal(state) == ["end"]
     state = position(hands=["WWWWW", ""], storage=[["STREET"], []])

@@ -9,11 +9,13 @@ from hellenika.engine import IllegalAction
 from hellenika.games.attika.hexes import footprint
 from hellenika.games.attika.phases import ACTIONS, DRAWN, TILE_DRAW, TILE_PLACE, TILE_ROTATE
 
-from .builders import FIXTURE_B, act, at, legal, position
+from .builders import FIXTURE_B, MAINS, NORMALS, act, at, legal, position
+
+LAST_MAIN = ["AGORA", *NORMALS[3:]]  # the main stack holds one building; stacks 1-3 hold 7 each
 
 
 def test_case_25_the_last_main_building_then_a_board_tile():
-    state = position(tiles=FIXTURE_B, stacks=[[1, 7, 7, 7], [5, 7, 7, 7]])
+    state = position(tiles=FIXTURE_B, in_stacks=[LAST_MAIN, None])
     act(state, "draw 0", "reveal AGORA")
     assert state.phase == DRAWN and state.stacks[0][0] == 0
     act(state, "store")
@@ -34,13 +36,13 @@ def test_case_25_the_last_main_building_then_a_board_tile():
 
 
 def test_case_25_no_tile_left_the_turn_just_continues():
-    state = position(tiles=FIXTURE_B, stacks=[[1, 7, 7, 7], [5, 7, 7, 7]], tiles_left=[])
+    state = position(tiles=FIXTURE_B, in_stacks=[LAST_MAIN, None], tiles_left=[])
     act(state, "draw 0", "reveal AGORA", "store")
     assert state.phase == ACTIONS and state.board.size == 28 and "draw 1" in legal(state)
 
 
 def test_case_26_overlapping_or_detached_tiles_are_rejected():
-    state = position(tiles=FIXTURE_B, stacks=[[1, 7, 7, 7], [5, 7, 7, 7]])
+    state = position(tiles=FIXTURE_B, in_stacks=[LAST_MAIN, None])
     act(state, "draw 0", "reveal AGORA", "store", "boardtile T10")
     for notation, words in (
         ("tile 1 0", "cover the board hex"),
@@ -53,7 +55,7 @@ def test_case_26_overlapping_or_detached_tiles_are_rejected():
 
 
 def test_holes_are_allowed():
-    state = position(tiles=FIXTURE_B, stacks=[[1, 7, 7, 7], [5, 7, 7, 7]])
+    state = position(tiles=FIXTURE_B, in_stacks=[LAST_MAIN, None])
     act(state, "draw 0", "reveal AGORA", "store", "boardtile T10")
     # Centred on (2,-4) it touches the tile at (3,-2) and leaves a gap at (1,-2), between it and (0,0).
     assert "tile 2 -4" in legal(state)
@@ -63,7 +65,10 @@ def test_holes_are_allowed():
 
 
 def test_case_30_a_drawn_grain_field_next_to_the_well_is_free_then_the_board_grows():
-    state = position(tiles=FIXTURE_B, buildings=[(0, 0, 0, "WELL")], stacks=[[5, 1, 7, 7], [5, 7, 7, 7]])
+    content = [*(m for m in MAINS if m != "WELL"), "GRAINFIELD", *NORMALS[10:]]
+    state = position(
+        tiles=FIXTURE_B, buildings=[(0, 0, 0, "WELL")], in_stacks=[content, None], stacks=[[5, 1, 7, 7], None]
+    )
     act(state, "draw 1", "reveal GRAINFIELD")
     assert "place 1 0" in legal(state)
     act(state, "place 1 0")
@@ -71,14 +76,15 @@ def test_case_30_a_drawn_grain_field_next_to_the_well_is_free_then_the_board_gro
 
 
 def test_the_new_tile_can_be_built_on_by_later_actions_of_the_turn():
-    state = position(tiles=FIXTURE_B, stacks=[[1, 7, 7, 7], [5, 7, 7, 7]], hands=["WWWWWWW", ""])
+    state = position(tiles=FIXTURE_B, in_stacks=[LAST_MAIN, None], hands=["WWWWWWW", ""])
     act(state, "draw 0", "reveal AGORA", "store", "boardtile T10", "tile -4 2", "rotate 0")
     act(state, "draw 1", "reveal STREET")
     assert "place -4 2" in legal(state)
 
 
 def test_at_most_four_expansions_per_player():
-    state = position(tiles=FIXTURE_B, stacks=[[1, 1, 1, 1], [5, 7, 7, 7]], amphorae=[2, 0])
+    content = ["AGORA", "TOWER", "SHIP", "MILL"]
+    state = position(tiles=FIXTURE_B, in_stacks=[content, None], stacks=[[1, 1, 1, 1], None], amphorae=[2, 0])
     grown = 0
     for stack, building in enumerate(("AGORA", "TOWER", "SHIP", "MILL")):
         act(state, f"draw {stack}", f"reveal {building}")

@@ -8,7 +8,9 @@ import pytest
 from hellenika.engine import IllegalAction
 from hellenika.games.attika.phases import ACTIONS, CARD, CARDS, DRAWN, PLACE
 
-from .builders import CAT, act, hand, legal, pay_all, position
+from .builders import CAT, GAME, act, hand, legal, pay_all, position
+
+GAME_DRAW1 = GAME.parse_action("draw 1")
 
 
 def draw_and_store(state, stack: int, building: str):
@@ -157,7 +159,7 @@ def test_a_draw_turn_cannot_use_storage_and_a_build_turn_cannot_draw():
 
 
 def test_no_draw_from_empty_stacks_no_build_from_an_empty_storage_board():
-    state = position(stacks=[[0, 0, 2, 0], [5, 7, 7, 7]])
+    state = position(in_stacks=[["TOWER", "SHIP"], None], stacks=[[0, 0, 2, 0], None])
     assert [a for a in legal(state) if a.startswith("draw")] == ["draw 2"]
     with pytest.raises(IllegalAction) as info:
         act(state, "draw 1")
@@ -168,7 +170,7 @@ def test_no_draw_from_empty_stacks_no_build_from_an_empty_storage_board():
 
 
 def test_with_nothing_possible_the_turn_goes_to_the_cards_by_itself():
-    state = position(stacks=[[5, 7, 7, 7], [0, 0, 0, 0]])
+    state = position(in_stacks=[None, []])
     act(state, "end", "card W", "card W", "card W")
     # Seat 1 has empty stacks and storage: its phase A ends by itself, with the 3 cards of a full pass.
     assert state.actor == 1 and state.phase == CARD and state.cards_due == 3
@@ -178,7 +180,7 @@ def test_a_round_in_which_nobody_can_act_or_draw_ends_the_game_without_a_winner(
     # Cannot happen with the published counts (board space and cards always suffice), but the engine must
     # not loop: every stack and storage board empty, every card in a hand.
     state = position(
-        stacks=[[0, 0, 0, 0], [0, 0, 0, 0]],
+        in_stacks=[[], []],
         deck=[0, 0, 0, 0],
         hands=["W" * 15 + "M" * 15, "F" * 15 + "H" * 15],
     )
@@ -244,3 +246,15 @@ def test_hands_are_unlimited():
     state = position(hands=["W" * 12 + "M" * 12 + "F" * 12, ""])
     act(state, "end", "card H", "card H", "card H")
     assert len(hand(state, 0)) == 39
+
+
+def test_alike_stacks_are_offered_once():
+    state = position()
+    assert state.stacks[0] == (6, 8, 8, 8)
+    assert [a for a in legal(state) if a.startswith("draw")] == ["draw 0", "draw 1"]
+    assert state.label(GAME_DRAW1) == "Draw from stack 1 (8 left; like stacks 2, 3)"
+    with pytest.raises(IllegalAction) as info:
+        act(state, "draw 3")
+    assert info.value.rule == "attika §3.2" and "draw from stack 1" in info.value.reason
+    draw_and_store(state, 1, "TOWER")
+    assert [a for a in legal(state) if a.startswith("draw")] == ["draw 0", "draw 1", "draw 2"]

@@ -17,7 +17,6 @@ from operator import itemgetter
 from hellenika.games.attika.catalogue import BLANK, Tile
 from hellenika.games.attika.hexes import DIRECTIONS, Hex, footprint, neighbours, rotated_symbols
 
-
 _third = itemgetter(2)
 _reading_key = itemgetter(1, 0)  # (r, q): row by row, then left to right
 
@@ -36,7 +35,6 @@ class Board:
     __slots__ = (
         "_centres",
         "_keys",
-        "place_order",
         "anysym",
         "blocked",
         "cells",
@@ -45,6 +43,7 @@ class Board:
         "nbm",
         "nbrs",
         "order",
+        "place_order",
         "ring1",
         "ring2",
         "shrine_adj",
@@ -67,7 +66,7 @@ class Board:
     tiles: tuple[tuple[int, int, int, int], ...]  # (tile index, centre q, centre r, rotation) in laying order
     _centres: tuple[Hex, ...] | None
     _keys: tuple[tuple[int, int, int], ...]  # (r, q, index) sorted: the reading order
-    place_order: list[tuple[int, object]] | None  # (hex, its "place" action) in reading order; the state fills it
+    place_order: list[tuple[int, object]] | None  # (hex, its "place" action), reading order; filled by states
     order: tuple[int, ...]  # hex indices in reading order (row r, then q), for lists people read
     blocked: frozenset[Hex]  # board hexes and shrines: what a new tile may not cover
     ring1: frozenset[Hex]  # free hexes next to a blocked one

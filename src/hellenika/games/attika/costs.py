@@ -170,6 +170,8 @@ def buildable_types(s: AttikaState, p: int) -> list[int]:
     red = s.red
     tmask = s.tmask
     offset = p * s.types
+    table = _AFFORDABLE
+    stride = max_points + 2
     out = []
     for b in range(len(storage)):
         if not storage[b]:
@@ -191,7 +193,11 @@ def buildable_types(s: AttikaState, p: int) -> list[int]:
         for region, surcharge in ((far, settlements), (near, 0)):
             if not region:
                 continue
-            options = affordable_reductions(building, size - surcharge, shape, hand, surcharge, max_points)
+            slack = size - surcharge
+            key = (b * stride + (0 if slack < 0 else min(slack, max_points) + 1)) * _SHAPES + shape
+            options = table[key] if key < len(table) else _UNKNOWN
+            if options is _UNKNOWN:
+                options = affordable_reductions(building, slack, shape, hand, surcharge, max_points)
             if options is None:
                 found = True
                 break

@@ -93,6 +93,13 @@ def _draw(s: AttikaState, action: DrawBuilding) -> IllegalAction:
         return _rule("§4.1", "stacks are 0 (main buildings) and 1-3")
     if not s.stacks[p][action.stack]:
         return _rule("§4.3", f"{s.stack_name(action.stack)} is empty")
+    alike = [k for k in s.distinct_stacks(p) if k and s.stacks[p][k] == s.stacks[p][action.stack]]
+    if alike and alike[0] != action.stack:
+        return _rule(
+            "§3.2",
+            f"stacks {alike[0]} and {action.stack} are alike (same height, drawn from the same unseen "
+            f"buildings): draw from stack {alike[0]}",
+        )
     if s.actions_left() <= 0:
         return _rule("§4.1", "your draws are used up; return an amphora for one more")
     return _rule("§4.1", f"{action.notation()!r} is not legal now")

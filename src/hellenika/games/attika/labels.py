@@ -103,8 +103,15 @@ def label(s: AttikaState, action: Action) -> str:
             return f"Pay a {action.card} card"
         return f"Pay a {LANDSCAPE_NAMES[t]} card ({action.card}) {pay_role(s.pay_c, s.pay_g, t)}"
     if isinstance(action, DrawBuilding):
-        height = s.stacks[p][action.stack] if 0 <= action.stack < len(s.stacks[p]) else 0
-        return f"Draw from {s.stack_name(action.stack)} ({height} left)"
+        heights = s.stacks[p]
+        height = heights[action.stack] if 0 <= action.stack < len(heights) else 0
+        alike = [k for k in range(1, len(heights)) if action.stack and heights[k] == height]
+        also = (
+            f"; like stack{'s' if len(alike) > 2 else ''} {', '.join(map(str, alike[1:]))}"
+            if len(alike) > 1
+            else ""
+        )
+        return f"Draw from {s.stack_name(action.stack)} ({height} left{also})"
     if isinstance(action, BuildFromStorage):
         b = cat.by_id.get(action.building)
         if b is None:

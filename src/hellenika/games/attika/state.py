@@ -381,6 +381,20 @@ class AttikaState(State):
             return [g.amphora, g.pass_turn]
         return []
 
+    def distinct_stacks(self, p: int) -> list[int]:
+        """Stacks p may draw from, alike ones once: the main stack, and of stacks 1-3 the first of each
+        height. Stacks 1-3 are a random split of the same unseen buildings, so two of equal height have the
+        same next building (in distribution) and empty at the same time: drawing from either is the same."""
+        heights = self.stacks[p]
+        out = [0] if heights[0] else []
+        seen = 0
+        for k in range(1, len(heights)):
+            h = heights[k]
+            if h and not seen >> h & 1:
+                seen |= 1 << h
+                out.append(k)
+        return out
+
     def base_actions(self) -> int:
         """Base actions of the turn's mode (spec §4.1): 2 draws, 3 builds, 0 before the mode is chosen."""
         k = self.cat.constants
@@ -405,7 +419,7 @@ class AttikaState(State):
         stacks = self.stacks[p]
         can_draw = mode != BUILD_MODE and any(stacks)
         if can_draw and left > 0:
-            out.extend(g.draw_actions[k] for k, height in enumerate(stacks) if height)
+            out.extend(g.draw_actions[k] for k in self.distinct_stacks(p))
         builds: list[int] | None = None
         if mode != DRAW_MODE and any(self.storage[p]):
             builds = self.buildable_types(p)
