@@ -34,7 +34,7 @@ def test_the_picture_fits_100_columns_all_game_long(players):
         state.apply(state.sample_chance(rng) if state.is_chance_node() else legal[rng.randbelow(len(legal))])
         step += 1
     text = "\n".join(picture(state, None))
-    assert "wins" in text or "without a winner" in text
+    assert "Winner:" in text or "without a winner" in text
 
 
 def test_choice_numbers_are_drawn_on_the_map():
@@ -56,4 +56,4 @@ def test_other_hands_and_the_drawn_building_stay_hidden():
     theirs = "\n".join(picture(state, 1))
     assert "W2 M1 F0 H0" in mine and "4 cards" in mine
     assert "W0 M0 F2 H2" in theirs and "3 cards" in theirs
-    assert "Academy" in mine and "drawn a building from stack 1" in theirs and "Academy" not in theirs
+    assert "Academy" in mine and "Drawn: a building from stack 1" in theirs and "Academy" not in theirs

@@ -40,7 +40,7 @@ def test_card_draws_are_logged_privately():
     state = position()
     act(state, "end", "card W", "card M", "card H")
     public = [e.render(["P", "O"]) for e in state.visible_events(1)]
-    assert "P takes 3 landscape cards" in public and not any("water" in line for line in public)
+    assert "P took 3 landscape cards" in public and not any("water" in line for line in public)
     assert any("water" in e.text for e in state.visible_events(0))
 
 

@@ -171,13 +171,13 @@ def players_table(s: AttikaState, seat: int | None, names: Sequence[str]) -> Tab
 
 
 def turn_text(s: AttikaState, seat: int | None, names: Sequence[str]) -> Text:
-    name = names[s.actor]
+    """Whose turn, what is going on. Worded without verbs agreeing with the name ("You" or "P2 greedy")."""
     if s.is_terminal():
         if s.winner < 0:
-            return Text("The game is over without a winner (nobody can act any more).", style="bold")
-        how = "has built all 30 buildings" if s.win_reason == "all buildings" else "connects two shrines"
-        return Text(f"{names[s.winner]} {how} and wins!", style=f"bold {PLAYER_COLOURS[s.winner]}")
-    text = Text(f"Turn {s.turn + 1}: {name}", style=f"bold {PLAYER_COLOURS[s.actor]}")
+            return Text("The game is over without a winner: nobody can act any more.", style="bold")
+        how = "with all 30 buildings" if s.win_reason == "all buildings" else "by connecting two shrines"
+        return Text(f"Winner: {names[s.winner]}, {how}!", style=f"bold {PLAYER_COLOURS[s.winner]}")
+    text = Text(f"Turn {s.turn + 1}: {names[s.actor]}", style=f"bold {PLAYER_COLOURS[s.actor]}")
     if s.mode:
         unit = "draw" if s.mode == DRAW_MODE else "build"
         allowed = s.base_actions() + s.extra
@@ -186,24 +186,25 @@ def turn_text(s: AttikaState, seat: int | None, names: Sequence[str]) -> Text:
     if s.pending >= 0:
         building = s.cat.buildings[s.pending]
         if s.phase == DRAWN and seat != s.actor:
-            text.append(f"\n{name} has drawn a building from {s.stack_name(s.drawn_stack)}")
+            text.append(f"\nDrawn: a building from {s.stack_name(s.drawn_stack)}, not shown yet")
         elif s.phase == DRAWN:
-            text.append(f"\n{name} has drawn the {building.name} ({building.cost_text()}): build or store it")
+            text.append(f"\nDrawn: the {building.name} ({building.cost_text()}): build it now or store it")
         elif s.phase == PLACE:
-            text.append(f"\n{name} is building the {building.name} ({building.cost_text()}): where?")
+            text.append(f"\nBuilding the {building.name} ({building.cost_text()}): where?")
         elif s.phase == PAY:
             q, r = s.board.cells[s.pay_cell]
             paid = " ".join(LANDSCAPES[t] * k for t, k in enumerate(s.paid) if k) or "nothing yet"
             text.append(
-                f"\n{name} is paying for the {building.name} on {q},{r}: paid {paid}; "
+                f"\nPaying for the {building.name} on {q},{r}: paid {paid}; "
                 f"still owed {describe_owed(s.pay_c, s.pay_g)}"
             )
     if s.phase in (TILE_PLACE, TILE_ROTATE) and s.tile >= 0:
         tile = s.cat.tiles[s.tile]
-        where = (
-            " where?" if s.phase == TILE_PLACE else f" on {s.tile_centre[0]},{s.tile_centre[1]}: turned how?"
-        )
-        text.append(f"\n{name} lays board tile {tile.id} ({tile.text()}):{where}")
+        if s.phase == TILE_PLACE:
+            text.append(f"\nBoard tile {tile.id} ({tile.text()}) to lay: where?")
+        else:
+            q, r = s.tile_centre
+            text.append(f"\nBoard tile {tile.id} ({tile.text()}) on {q},{r}: turned how?")
     return text
 
 

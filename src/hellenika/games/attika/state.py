@@ -458,7 +458,7 @@ class AttikaState(State):
             self._spend_amphora()
         elif kind is EndActions:
             if self._events is not None:
-                self._emit(f"{who(self.actor)} stops", self.actor)
+                self._emit(f"{who(self.actor)} stopped", self.actor)
             self._start_cards()
         elif kind is EndTurn:
             self._end_turn()
@@ -492,7 +492,7 @@ class AttikaState(State):
             return
         # An expansion (spec §7): the player who emptied the stack lays it.
         if self._events is not None:
-            self._emit(f"{who(self.actor)} draws board tile {self.cat.tiles[t].id}", self.actor)
+            self._emit(f"{who(self.actor)} drew board tile {self.cat.tiles[t].id}", self.actor)
         self.phase = TILE_PLACE
         self.cp = self.actor
         centres = self.board.tile_centres()
@@ -515,7 +515,7 @@ class AttikaState(State):
     def _choose_first(self, seat: int) -> None:
         self.first = self.actor = seat
         if self._events is not None:
-            self._emit(f"{who(seat)} is the start player", seat)
+            self._emit(f"Start player: {who(seat)}", seat)
         self.phase = SETUP_REVEAL
         self.setup_step = 0
         self.setup_sub = 0
@@ -528,7 +528,7 @@ class AttikaState(State):
             self.storage[p] = _bump(self.storage[p], b, 1)
             if self._events is not None:
                 self._emit(
-                    f"{who(p)} turns up the {self.cat.buildings[b].name} from {self.stack_name(stack)}", p
+                    f"{who(p)} turned up the {self.cat.buildings[b].name} from {self.stack_name(stack)}", p
                 )
             self.setup_sub += 1
             if self.setup_sub == len(self.stacks[p]):
@@ -545,10 +545,10 @@ class AttikaState(State):
         self.pending = b
         if self._events is not None:
             name = self.cat.buildings[b].name
-            self._emit(f"{who(p)} draws the {name} from {self.stack_name(self.drawn_stack)}", p, (p,))
+            self._emit(f"{who(p)} drew the {name} from {self.stack_name(self.drawn_stack)}", p, (p,))
             others = tuple(q for q in range(self.n) if q != p)
             if others:
-                self._emit(f"{who(p)} draws a building from {self.stack_name(self.drawn_stack)}", p, others)
+                self._emit(f"{who(p)} drew a building from {self.stack_name(self.drawn_stack)}", p, others)
         self.phase = DRAWN
         self.cp = p
         legal = self._compute_legal()
@@ -572,9 +572,9 @@ class AttikaState(State):
                 if self._events is not None:
                     hand = self.hands[p]
                     cards = " ".join(LANDSCAPES[x] * k for x, k in enumerate(hand) if k)
-                    self._emit(f"{who(p)} is dealt {cards}", p, (p,))
+                    self._emit(f"{who(p)} received {cards}", p, (p,))
                     others = tuple(x for x in range(self.n) if x != p)
-                    self._emit(f"{who(p)} is dealt {sum(hand)} landscape cards", p, others)
+                    self._emit(f"{who(p)} received {sum(hand)} landscape cards", p, others)
                 self.setup_step += 1
                 if self.setup_step == self.n:
                     self.setup_step = 0
@@ -596,7 +596,7 @@ class AttikaState(State):
     def _log_card(self, p: int, t: int) -> None:
         # Only the owner learns the card; everybody else read the public line announcing the draw.
         if self._events is not None:
-            self._emit(f"{who(p)} draws a {LANDSCAPE_NAMES[t]} card ({LANDSCAPES[t]})", p, (p,))
+            self._emit(f"{who(p)} drew a {LANDSCAPE_NAMES[t]} card ({LANDSCAPES[t]})", p, (p,))
 
     def _draw_cards(self) -> None:
         """Draw the cards due one chance node at a time, recycling the discard pile (spec §4.2)."""
@@ -633,7 +633,7 @@ class AttikaState(State):
         self.idle = self.idle + 1 if forced and used == 0 else 0
         if self._events is not None and due:
             plural = "" if due == 1 else "s"
-            self._emit(f"{who(self.actor)} takes {due} landscape card{plural}", self.actor)
+            self._emit(f"{who(self.actor)} took {due} landscape card{plural}", self.actor)
         self.cards_due = due
         self.resume = RESUME_CARDS
         self._draw_cards()
@@ -652,7 +652,7 @@ class AttikaState(State):
         self.supply += 1
         if self.phase == CARDS:
             if self._events is not None:
-                self._emit(f"{who(p)} returns an amphora for a landscape card", p)
+                self._emit(f"{who(p)} returned an amphora for a landscape card", p)
             self.cards_due = 1
             self.resume = RESUME_CARDS
             self._draw_cards()
@@ -660,7 +660,7 @@ class AttikaState(State):
         self.extra += 1
         if self._events is not None:
             what = {DRAW_MODE: "draw", BUILD_MODE: "build"}.get(self.mode, "action")
-            self._emit(f"{who(p)} returns an amphora for one more {what}", p)
+            self._emit(f"{who(p)} returned an amphora for one more {what}", p)
         self._resume_actions()
 
     # turn flow ---------------------------------------------------------------
@@ -720,7 +720,7 @@ class AttikaState(State):
         self.storage[p] = _bump(self.storage[p], b, 1)
         self.pending = -1
         if self._events is not None:
-            self._emit(f"{who(p)} stores the {self.cat.buildings[b].name}", p)
+            self._emit(f"{who(p)} stored the {self.cat.buildings[b].name}", p)
         self._after_action()
 
     def _take_from_storage(self, b: int) -> None:
@@ -732,7 +732,7 @@ class AttikaState(State):
         self.drawn_stack = -1
         self.phase = PLACE
         if self._events is not None:
-            self._emit(f"{who(p)} takes the {self.cat.buildings[b].name} from storage to build it", p)
+            self._emit(f"{who(p)} took the {self.cat.buildings[b].name} from storage to build it", p)
 
     def _choose_space(self, c: int) -> None:
         p = self.actor
@@ -827,7 +827,7 @@ class AttikaState(State):
             how = "paying " + " ".join(LANDSCAPES[t] * n for t, n in enumerate(paid) if n)
         else:
             how = "at no cost"
-        self._emit(f"{who(p)} builds the {name} on {where}, {how}", p)
+        self._emit(f"{who(p)} built the {name} on {where}, {how}", p)
 
     def _check_group(self, p: int, b: int) -> bool:
         """The group amphora (spec §6); True when the supply is empty and a card is due instead."""
@@ -844,17 +844,17 @@ class AttikaState(State):
             connected = self.board.is_connected(cells)
         if not connected:
             if self._events is not None:
-                self._emit(f"{who(p)} has built the whole {group.name} group, but not connected", p)
+                self._emit(f"{who(p)} built the whole {group.name} group, but not connected: no amphora", p)
             return False
         if self.supply:
             self.supply -= 1
             self.amph[p] += 1
             if self._events is not None:
-                self._emit(f"{who(p)} completes the {group.name} group, connected: 1 amphora", p)
+                self._emit(f"{who(p)} completed the {group.name} group, connected: 1 amphora", p)
             return False
         if self._events is not None:
             self._emit(
-                f"{who(p)} completes the {group.name} group, connected; no amphora is left: "
+                f"{who(p)} completed the {group.name} group, connected; no amphora is left: "
                 "a landscape card instead",
                 p,
             )
@@ -868,9 +868,9 @@ class AttikaState(State):
         self._legal = None
         if self._events is not None:
             if reason == WIN_ALL:
-                self._emit(f"{who(p)} has built all 30 buildings and wins", p)
+                self._emit(f"{who(p)} built all 30 buildings and won", p)
             elif reason == WIN_SHRINES:
-                self._emit(f"{who(p)} connects two shrines and wins", p)
+                self._emit(f"{who(p)} connected two shrines and won", p)
             else:
                 self._emit("Nobody can act any more and no card is left: the game ends without a winner")
 
@@ -912,7 +912,7 @@ class AttikaState(State):
                 self._emit(f"Board tile {tile.id} is laid centred on {where}, turned {rotation}")
             else:
                 self._emit(
-                    f"{who(self.actor)} lays board tile {tile.id} centred on {where}, turned {rotation}",
+                    f"{who(self.actor)} laid board tile {tile.id} centred on {where}, turned {rotation}",
                     self.actor,
                 )
 
