@@ -208,3 +208,55 @@ def test_two_settlements_touching_the_same_shrine_do_not_win():
     built = [(-3, 1, 0, "QUARRY"), (-1, 0, 0, "WELL")]
     state = position(tiles=tiles, buildings=built)
     assert all(state.board.shrines_touched(comp) == 1 for comp in state.comps[0])
+
+
+# ---------------------------------------------------------------- order of one placement (§5.7)
+
+
+def test_order_amphora_then_reward_card_then_expansion():
+    # The drawn Vintner is the last of stack 1, completes the vineyard group (supply empty: a card), and
+    # only then is a board tile drawn.
+    state = position(
+        tiles=FIXTURE_B,
+        buildings=[(0, 0, 0, "VINEYARD")],
+        supply=0,
+        in_stacks=[["QUARRY", "VINTNER", "TOWER", "SHIP"], None],
+        stacks=[[1, 1, 1, 1], None],
+    )
+    act(state, "draw 1", "reveal VINTNER", "place 1 0")
+    assert state.phase == CARD  # the reward card first
+    act(state, "card F")
+    assert state.is_chance_node() and {a.KIND for a in state.legal_actions()} == {"boardtile"}
+    lines = list(state.iter_log(["P", "O"]))
+    assert lines.index("P built the Vintner on 1,0, for free") < len(lines) - 1
+    assert any("no amphora is left" in line for line in lines)
+
+
+def test_a_drawn_building_that_wins_ends_the_game_before_the_expansion():
+    chain = [(-1, 0), (0, 0), (1, 0), (2, 0), (3, 0), (4, 0), (5, 0)]
+    built = [(q, r, 0, "STREET") for q, r in chain[:4]] + [
+        (q, r, 0, b) for (q, r), b in zip(chain[4:], ["QUARRY", "WELL", "HARBOR"], strict=True)
+    ]
+    state = position(
+        tiles=FIXTURE_B,
+        buildings=built,
+        hands=["MHF", ""],
+        in_stacks=[["AGORA", "TOWER", "SHIP", "MILL"], None],
+        stacks=[[1, 1, 1, 1], None],
+    )
+    act(state, "draw 0", "reveal AGORA", "place 6 -1")
+    pay_all(state)
+    assert state.is_terminal() and state.winner == 0 and state.win_reason == "two shrines"
+    assert state.expand is True and len(state.board.tiles) == 4  # no board tile was drawn
+
+
+def test_completing_a_group_and_winning_logs_the_amphora_first():
+    chain = [(-1, 0), (0, 0), (1, 0), (2, 0), (3, 0), (4, 0), (5, 0)]
+    names = ["QUARRY", "WELL", "HARBOR", "MILL", "STREET", "STREET", "STREET"]
+    built = [(q, r, 0, b) for (q, r), b in zip(chain, names, strict=True)]
+    state = position(tiles=FIXTURE_B, buildings=built, storage=[["STREET"], []])
+    act(state, "build STREET", "place 6 -1")  # free next to (5,0): the fourth street, all connected
+    lines = list(state.iter_log(["P", "O"]))
+    assert state.winner == 0 and state.amph[0] == 1
+    assert lines[-2] == "P completed the Streets group, connected: 1 amphora"
+    assert lines[-1] == "P connected two shrines and won"

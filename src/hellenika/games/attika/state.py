@@ -48,7 +48,7 @@ from hellenika.games.attika.actions import (
     TurnStartTile,
 )
 from hellenika.games.attika.board import Board, iter_bits
-from hellenika.games.attika.catalogue import LANDSCAPE_NAMES, LANDSCAPES, MAIN_STACK, Vector
+from hellenika.games.attika.catalogue import LANDSCAPE_NAMES, LANDSCAPES, MAIN_STACK, Catalogue, Vector
 from hellenika.games.attika.hexes import Hex, distinct_rotations, format_hex, rotated_symbols
 from hellenika.games.attika.phases import (
     ACTIONS,
@@ -147,6 +147,53 @@ class AttikaState(State):
     )
 
     g: AttikaGame
+    cat: Catalogue
+    n: int
+    types: int  # building types in the catalogue (24)
+    settlement_rule: bool  # option amphora_rule=settlement (spec §10 Q3)
+    random_rotation: bool  # option start_rotation=random (Q6)
+    board: Board
+    tiles_left: tuple[int, ...]  # board tiles still in the face-down stack (unordered)
+    occ: int  # board hexes with a building (bitmask)
+    own: list[int]  # per player: hexes with their buildings
+    ownadj: list[int]  # per player: hexes next to their buildings (no surcharge there)
+    comps: list[tuple[int, ...]]  # per player: their settlements, one hex mask each
+    tmask: list[int]  # [p * types + b]: hexes with p's buildings of type b
+    placed: list[int]  # per player: buildings on the board
+    red: list[int]  # the reduction masks (reductions.py)
+    hands: list[Vector]  # per player: cards W M F H
+    deck: Vector  # the face-down supply of landscape cards
+    discard: Vector  # the face-up discard pile
+    amph: list[int]  # per player: amphorae
+    supply: int  # amphorae in the common supply
+    storage: list[tuple[int, ...]]  # per player: buildings of each type on the storage board
+    unseen: list[tuple[int, ...]]  # per player: buildings of each type still in the stacks
+    stacks: list[tuple[int, ...]]  # per player: heights of the main stack and stacks 1-3
+    phase: int
+    cp: int  # cached current_player()
+    actor: int  # whose turn it is
+    first: int  # the start player
+    turn: int  # turns played so far
+    mode: int  # NO_MODE, DRAW_MODE or BUILD_MODE
+    used: int  # draws or builds taken this turn
+    extra: int  # actions added by amphorae this turn
+    pending: int  # the building in hand (drawn, or taken from storage), or -1
+    drawn_stack: int  # the stack it was drawn from, or -1
+    expand: bool  # this draw emptied a stack: a board tile follows (spec §7)
+    pay_cell: int  # the hex being paid for, or -1
+    pay_c: Vector  # symbols still matchable in the payment (payment.py)
+    pay_g: int  # payment points still owed
+    paid: Vector  # cards paid so far for this building
+    cards_due: int  # landscape cards still to draw
+    resume: int  # where play goes once they are drawn
+    tile: int  # the board tile being laid, or -1
+    tile_centre: Hex  # its chosen centre
+    setup_step: int
+    setup_sub: int
+    idle: int  # consecutive turns in which nobody could act and no card was drawn
+    winner: int  # -1 until somebody wins
+    win_reason: str
+    _legal: list[Action] | None  # legal decisions, computed once per node
 
     # ------------------------------------------------------------------ construction
 
@@ -172,7 +219,7 @@ class AttikaState(State):
         s.placed = [0] * players
         s.red = [0] * reductions.size(cat.max_level, k.street_cost)
         s.hands = [NONE4] * players
-        s.deck = (k.cards_per_type,) * 4  # type: ignore[assignment]
+        s.deck = (k.cards_per_type,) * 4
         s.discard = NONE4
         s.amph = [0] * players
         s.supply = k.amphorae
@@ -1088,7 +1135,7 @@ class AttikaState(State):
         s.unseen = [types(v) for v in data["unseen"]]
         s.stacks = [tuple(v) for v in data["stacks"]]
         s.pending = cat.by_id[data["pending"]] if data["pending"] else -1
-        s.pay_cell = board.index[tuple(data["pay_cell"])] if data["pay_cell"] else -1  # type: ignore[index]
+        s.pay_cell = board.index[tuple(data["pay_cell"])] if data["pay_cell"] else -1
         s.pay_c = vec(data["pay_owed"])
         s.paid = vec(data["paid"])
         s.tile = cat.tile_by_id[data["tile"]] if data["tile"] else -1
