@@ -47,7 +47,7 @@ from hellenika.games.attika.actions import (
     StoreBuilding,
     TurnStartTile,
 )
-from hellenika.games.attika.board import Board, iter_bits
+from hellenika.games.attika.board import Board
 from hellenika.games.attika.catalogue import LANDSCAPE_NAMES, LANDSCAPES, MAIN_STACK, Catalogue, Vector
 from hellenika.games.attika.hexes import Hex, distinct_rotations, format_hex, rotated_symbols
 from hellenika.games.attika.phases import (
@@ -1020,142 +1020,14 @@ class AttikaState(State):
     # ------------------------------------------------------------------ serialisation
 
     def _state_json(self) -> dict[str, Any]:
-        cat = self.cat
-        ids = [b.id for b in cat.buildings]
-        board = self.board
-        buildings = []
-        for p in range(self.n):
-            base = p * self.types
-            for b in range(self.types):
-                for c in iter_bits(self.tmask[base + b]):
-                    q, r = board.cells[c]
-                    buildings.append([q, r, p, ids[b]])
-        buildings.sort()
+        from hellenika.games.attika.serialize import state_json
 
-        def counts(v: tuple[int, ...]) -> dict[str, int]:
-            return {ids[b]: n for b, n in enumerate(v) if n}
-
-        return {
-            "phase": self.phase,
-            "cp": self.cp,
-            "actor": self.actor,
-            "first": self.first,
-            "turn": self.turn,
-            "mode": self.mode,
-            "used": self.used,
-            "extra": self.extra,
-            "idle": self.idle,
-            "board_tiles": [[cat.tiles[t].id, q, r, k] for t, q, r, k in board.tiles],
-            "tiles_left": [cat.tiles[t].id for t in self.tiles_left],
-            "buildings": buildings,
-            "hands": [list(h) for h in self.hands],
-            "deck": list(self.deck),
-            "discard": list(self.discard),
-            "amphorae": list(self.amph),
-            "amphora_supply": self.supply,
-            "storage": [counts(v) for v in self.storage],
-            "unseen": [counts(v) for v in self.unseen],
-            "stacks": [list(v) for v in self.stacks],
-            "pending": ids[self.pending] if self.pending >= 0 else None,
-            "drawn_stack": self.drawn_stack,
-            "expand": self.expand,
-            "pay_cell": list(board.cells[self.pay_cell]) if self.pay_cell >= 0 else None,
-            "pay_owed": list(self.pay_c),
-            "pay_points": self.pay_g,
-            "paid": list(self.paid),
-            "cards_due": self.cards_due,
-            "resume": self.resume,
-            "tile": cat.tiles[self.tile].id if self.tile >= 0 else None,
-            "tile_centre": list(self.tile_centre),
-            "setup_step": self.setup_step,
-            "setup_sub": self.setup_sub,
-            "winner": self.winner,
-            "win_reason": self.win_reason,
-        }
+        return state_json(self)
 
     @classmethod
     def from_json(
         cls, game: AttikaGame, players: int, options: dict[str, Any], data: Any, log: bool
     ) -> AttikaState:
-        s = cls.new(game, players, options, log)
-        cat = s.cat
-        for name in (
-            "phase",
-            "cp",
-            "actor",
-            "first",
-            "turn",
-            "mode",
-            "used",
-            "extra",
-            "idle",
-            "drawn_stack",
-            "expand",
-            "pay_points",
-            "cards_due",
-            "resume",
-            "setup_step",
-            "setup_sub",
-            "winner",
-            "win_reason",
-        ):
-            setattr(s, "pay_g" if name == "pay_points" else name, data[name])
-        board = Board.empty(cat.layouts[players].shrines)
-        for tile_id, q, r, k in data["board_tiles"]:
-            board = board.with_tile(cat.tiles[cat.tile_by_id[tile_id]], (q, r), k)
-        s.board = board
-        s.tiles_left = tuple(cat.tile_by_id[t] for t in data["tiles_left"])
-        for q, r, p, building_id in data["buildings"]:
-            c = board.index[(q, r)]
-            b = cat.by_id[building_id]
-            s.occ |= 1 << c
-            s.own[p] |= 1 << c
-            s.tmask[p * s.types + b] |= 1 << c
-            s.placed[p] += 1
-        for p in range(players):
-            s.ownadj[p] = board.adjacent(s.own[p])
-            s.comps[p] = _components(board, s.own[p])
-        reductions.set_cells(s.red, board, range(board.size), board.full & ~s.occ, cat.max_level)
+        from hellenika.games.attika.serialize import load_state
 
-        def vec(v: list[int]) -> Vector:
-            return (v[0], v[1], v[2], v[3])
-
-        def types(counts: dict[str, int]) -> tuple[int, ...]:
-            out = [0] * s.types
-            for building_id, n in counts.items():
-                out[cat.by_id[building_id]] = n
-            return tuple(out)
-
-        s.hands = [vec(h) for h in data["hands"]]
-        s.deck = vec(data["deck"])
-        s.discard = vec(data["discard"])
-        s.amph = list(data["amphorae"])
-        s.supply = data["amphora_supply"]
-        s.storage = [types(v) for v in data["storage"]]
-        s.unseen = [types(v) for v in data["unseen"]]
-        s.stacks = [tuple(v) for v in data["stacks"]]
-        s.pending = cat.by_id[data["pending"]] if data["pending"] else -1
-        s.pay_cell = board.index[tuple(data["pay_cell"])] if data["pay_cell"] else -1
-        s.pay_c = vec(data["pay_owed"])
-        s.paid = vec(data["paid"])
-        s.tile = cat.tile_by_id[data["tile"]] if data["tile"] else -1
-        s.tile_centre = (data["tile_centre"][0], data["tile_centre"][1])
-        return s
-
-
-def _components(board: Board, own: int) -> tuple[int, ...]:
-    """Split a player's buildings into settlements (connected by their own adjacency, §5.6)."""
-    comps = []
-    rest = own
-    nbm = board.nbm
-    while rest:
-        seen = frontier = rest & -rest
-        while frontier:
-            grow = 0
-            for c in iter_bits(frontier):
-                grow |= nbm[c]
-            frontier = grow & own & ~seen
-            seen |= frontier
-        comps.append(seen)
-        rest &= ~seen
-    return tuple(comps)
+        return load_state(cls.new(game, players, options, log), data)
