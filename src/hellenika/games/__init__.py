@@ -12,6 +12,7 @@ REGISTRY = Registry(
     {
         "hercules": "hellenika.games.hercules:GAME",
         "hellas": "hellenika.games.hellas:GAME",
+        "attika": "hellenika.games.attika:GAME",
     }
 )
 

@@ -1,0 +1,240 @@
+"""The map (spec §3, §7): board hexes, their symbols and neighbours, the shrines, and how the map grows.
+
+A :class:`Board` is immutable and shared by every state cloned from the one that built it; placing a board
+tile makes a new one (copy-on-write), which happens at most 22 times a game. Board hexes get dense indices
+0..N-1 in the order they were laid, so a set of hexes is one Python int (bit i = hex i): the hot path works
+on these bitmasks (emptiness, a player's buildings, reductions, settlements).
+
+Shrines are not board hexes (spec §2): nobody builds on them and they link nothing. Each shrine keeps the mask
+of board hexes next to it, for the shrine victory (§8).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from operator import itemgetter
+
+from hellenika.games.attika.catalogue import BLANK, Tile
+from hellenika.games.attika.hexes import DIRECTIONS, Hex, footprint, neighbours, rotated_symbols
+
+_third = itemgetter(2)
+_reading_key = itemgetter(1, 0)  # (r, q): row by row, then left to right
+
+
+def iter_bits(mask: int) -> Iterator[int]:
+    """Indices of the set bits, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+class Board:
+    """The hexes on the table. Never mutated once built; :meth:`with_tile` returns a new board."""
+
+    __slots__ = (
+        "_centres",
+        "_keys",
+        "anysym",
+        "blocked",
+        "cells",
+        "full",
+        "index",
+        "nbm",
+        "nbrs",
+        "order",
+        "place_order",
+        "ring1",
+        "ring2",
+        "shrine_adj",
+        "shrines",
+        "symbol",
+        "symm",
+        "tiles",
+    )
+
+    cells: tuple[Hex, ...]  # coordinates of hex i
+    index: dict[Hex, int]
+    symbol: tuple[int, ...]  # landscape type of hex i, or BLANK
+    nbrs: tuple[tuple[int, ...], ...]  # board neighbours of hex i
+    nbm: tuple[int, ...]  # the same as a mask
+    symm: tuple[int, int, int, int]  # hexes showing each landscape type
+    anysym: int  # hexes showing any symbol
+    full: int  # every board hex
+    shrines: tuple[Hex, ...]
+    shrine_adj: tuple[int, ...]  # board hexes next to each shrine
+    tiles: tuple[tuple[int, int, int, int], ...]  # (tile index, centre q, centre r, rotation) in laying order
+    _centres: tuple[Hex, ...] | None
+    _keys: tuple[tuple[int, int, int], ...]  # (r, q, index) sorted: the reading order
+    place_order: list[tuple[int, object]] | None  # (hex, its "place" action), reading order; filled by states
+    order: tuple[int, ...]  # hex indices in reading order (row r, then q), for lists people read
+    blocked: frozenset[Hex]  # board hexes and shrines: what a new tile may not cover
+    ring1: frozenset[Hex]  # free hexes next to a blocked one
+    ring2: frozenset[Hex]  # free hexes at distance exactly 2 from the blocked ones: where a tile may go
+
+    @classmethod
+    def empty(cls, shrines: tuple[Hex, ...]) -> Board:
+        b = cls.__new__(cls)
+        b.cells = ()
+        b.index = {}
+        b.symbol = ()
+        b.nbrs = ()
+        b.nbm = ()
+        b.symm = (0, 0, 0, 0)
+        b.anysym = 0
+        b.full = 0
+        b.shrines = shrines
+        b.shrine_adj = tuple(0 for _ in shrines)
+        b.tiles = ()
+        b.order = ()
+        b._keys = ()
+        b.place_order = None
+        b.blocked = frozenset(shrines)
+        b.ring1 = frozenset(n for h in shrines for n in neighbours(h)) - b.blocked
+        b.ring2 = frozenset(n for h in b.ring1 for n in neighbours(h)) - b.blocked - b.ring1
+        b._centres = None
+        return b
+
+    @property
+    def size(self) -> int:
+        return len(self.cells)
+
+    def is_free(self, h: Hex) -> bool:
+        """Neither a board hex nor a shrine: a board tile may cover it (spec §7)."""
+        return h not in self.index and h not in self.shrines
+
+    def with_tile(self, tile: Tile, centre: Hex, rotation: int) -> Board:
+        """The board with ``tile`` laid centred on ``centre`` (the caller checked it fits).
+
+        Only what the new hexes touch is recomputed: their own neighbours, the old hexes next to them, the
+        shrines next to them, and the rings of free hexes around the blocked ones (for tile centres).
+        """
+        q0, r0 = centre
+        hexes = footprint(centre)
+        symbols = rotated_symbols(tile.symbols, rotation)
+        base = len(self.cells)
+        index = self.index.copy()
+        for i, h in enumerate(hexes):
+            index[h] = base + i
+        nbrs = list(self.nbrs)
+        nbm = list(self.nbm)
+        get = index.get
+        for i, (q, r) in enumerate(hexes):
+            me = base + i
+            mine = []
+            mask = 0
+            for dq, dr in DIRECTIONS:
+                j = get((q + dq, r + dr))
+                if j is None:
+                    continue
+                mine.append(j)
+                mask |= 1 << j
+                if j < base:  # an old hex gains a neighbour
+                    nbrs[j] = (*nbrs[j], me)
+                    nbm[j] |= 1 << me
+            mine.sort()
+            nbrs.append(tuple(mine))
+            nbm.append(mask)
+        symm = list(self.symm)
+        anysym = self.anysym
+        for i, sym in enumerate(symbols):
+            if sym != BLANK:
+                symm[sym] |= 1 << (base + i)
+                anysym |= 1 << (base + i)
+        shrine_adj = list(self.shrine_adj)
+        for k, (sq, sr) in enumerate(self.shrines):
+            if abs(sq - q0) + abs(sr - r0) + abs(sq + sr - q0 - r0) <= 4:  # within distance 2 of the centre
+                for dq, dr in DIRECTIONS:
+                    j = get((sq + dq, sr + dr))
+                    if j is not None and j >= base:
+                        shrine_adj[k] |= 1 << j
+        b = Board.__new__(Board)
+        b.cells = self.cells + hexes
+        b.index = index
+        b.symbol = self.symbol + symbols
+        b.nbrs = tuple(nbrs)
+        b.nbm = tuple(nbm)
+        b.symm = (symm[0], symm[1], symm[2], symm[3])
+        b.anysym = anysym
+        b.full = (1 << len(b.cells)) - 1
+        b.shrines = self.shrines
+        b.shrine_adj = tuple(shrine_adj)
+        b.tiles = (*self.tiles, (tile.index, q0, r0, rotation))
+        # Reading order: merge the new hexes into the old order (two sorted runs: a linear merge).
+        keys = sorted(self._keys + tuple((r, q, base + i) for i, (q, r) in enumerate(hexes)))
+        b._keys = tuple(keys)
+        b.order = tuple(map(_third, keys))
+        b.place_order = None
+        # Tile centres: a hex at distance exactly 2 from the blocked hexes (see tile_centres). Only hexes
+        # near the new tile change rings.
+        blocked = b.blocked = self.blocked.union(hexes)
+        around = {(q + dq, r + dr) for q, r in hexes for dq, dr in DIRECTIONS}
+        near = around.difference(blocked)
+        ring1 = b.ring1 = self.ring1.difference(blocked).union(near)
+        fresh = {(q + dq, r + dr) for q, r in near for dq, dr in DIRECTIONS}
+        b.ring2 = self.ring2.union(fresh).difference(blocked).difference(ring1)
+        b._centres = None
+        return b
+
+    # ------------------------------------------------------------------ expansion (spec §7)
+
+    def touches(self, h: Hex) -> bool:
+        """Is hex ``h`` next to a board hex or a shrine?"""
+        return any(not self.is_free(n) for n in neighbours(h))
+
+    def tile_fits(self, centre: Hex) -> bool:
+        """A tile centred here overlaps nothing and touches the board or a shrine (spec §7)."""
+        hexes = footprint(centre)
+        return all(self.is_free(h) for h in hexes) and any(self.touches(h) for h in hexes)
+
+    def tile_centres(self) -> list[Hex]:
+        """Every centre where the next board tile may go, in reading order (row r, then q).
+
+        A tile centred on x covers x and its neighbours, so it overlaps nothing iff every blocked hex (board
+        or shrine) is at distance >= 2 from x, and one of its hexes touches a blocked one iff some blocked
+        hex is at distance <= 2: the centres are the hexes at distance exactly 2, kept up to date as
+        ``ring2``.
+        """
+        if self._centres is None:
+            self._centres = tuple(sorted(self.ring2, key=_reading_key))
+        return list(self._centres)
+
+    # ------------------------------------------------------------------ masks
+
+    def adjacent(self, mask: int) -> int:
+        """Board hexes next to any hex of ``mask``."""
+        nbm = self.nbm
+        out = 0
+        while mask:
+            low = mask & -mask
+            out |= nbm[low.bit_length() - 1]
+            mask ^= low
+        return out
+
+    def is_connected(self, mask: int) -> bool:
+        """Do the hexes of ``mask`` form one chain by adjacency among themselves?"""
+        if not mask:
+            return True
+        nbm = self.nbm
+        seen = frontier = mask & -mask
+        while frontier:
+            grow = 0
+            while frontier:
+                low = frontier & -frontier
+                grow |= nbm[low.bit_length() - 1]
+                frontier ^= low
+            frontier = grow & mask & ~seen
+            seen |= frontier
+        return seen == mask
+
+    def shrines_touched(self, mask: int) -> int:
+        """How many different shrines have a board hex of ``mask`` next to them."""
+        return sum(1 for adj in self.shrine_adj if adj & mask)
+
+    def shrine_neighbours(self, k: int) -> list[Hex]:
+        return [self.cells[c] for c in iter_bits(self.shrine_adj[k])]
+
+
+def direction_of(a: Hex, b: Hex) -> int:
+    """Index in DIRECTIONS of neighbour b seen from a (a and b must be adjacent)."""
+    return DIRECTIONS.index((b[0] - a[0], b[1] - a[1]))

@@ -1,0 +1,130 @@
+"""The Attika game object: metadata, options, the component catalogue, and interned actions.
+
+Actions are created once here and reused by every state (``legal_actions`` returns these shared, immutable
+objects); hex-addressed actions are interned on first use, so the hot path allocates none.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from importlib import resources
+from typing import TYPE_CHECKING, Any
+
+from hellenika.engine.game import Game
+from hellenika.engine.options import OptionSpec, OptionValue
+from hellenika.engine.state import State
+from hellenika.games.attika.actions import (
+    ACTION_TYPES,
+    BuildFromStorage,
+    ChooseStartPlayer,
+    DrawBoardTile,
+    DrawBuilding,
+    DrawCard,
+    EndActions,
+    EndTurn,
+    PayCard,
+    PlaceBuilding,
+    PlaceTile,
+    RevealBuilding,
+    RotateTile,
+    SpendAmphora,
+    StoreBuilding,
+    TurnStartTile,
+)
+from hellenika.games.attika.catalogue import LANDSCAPES, load_catalogue
+from hellenika.games.attika.hexes import Hex
+from hellenika.games.attika.state import AttikaState
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+
+class _PlaceActions(dict[Hex, PlaceBuilding]):
+    def __missing__(self, key: Hex) -> PlaceBuilding:
+        action = self[key] = PlaceBuilding(key[0], key[1])
+        return action
+
+
+class AttikaGame(Game):
+    name = "attika"
+    title = "Attika"
+    rules_version = "1.0"
+    min_players = 2
+    max_players = 4
+    summary = (
+        "Build your city-state on a growing map of Attica, or link two shrines "
+        "(Marcel-André Casasola Merkle, 2003; Yucata rules)."
+    )
+    option_specs = (
+        OptionSpec(
+            "amphora_rule",
+            "group",
+            "when a completed group earns an amphora: its buildings linked among themselves (group) or "
+            "all in one settlement (settlement)",
+            choices=("group", "settlement"),
+        ),
+        OptionSpec(
+            "start_rotation",
+            "fixed",
+            "start board tiles laid unturned (fixed) or each turned at random (random)",
+            choices=("fixed", "random"),
+        ),
+    )
+    action_types = ACTION_TYPES
+
+    def __init__(self) -> None:
+        super().__init__()
+        cat = self.catalogue = load_catalogue()
+        self.draw_actions = tuple(DrawBuilding(k) for k in range(1 + cat.constants.normal_stacks))
+        self.build_actions = tuple(BuildFromStorage(b.id) for b in cat.buildings)
+        self.reveal_actions = tuple(RevealBuilding(b.id) for b in cat.buildings)
+        self.pay_actions = tuple(PayCard(t) for t in LANDSCAPES)
+        self.card_draws = tuple(DrawCard(t) for t in LANDSCAPES)
+        self.tile_draws = tuple(DrawBoardTile(t.id) for t in cat.tiles)
+        self.rotate_actions = tuple(RotateTile(k) for k in range(6))
+        self.start_turns = tuple(TurnStartTile(k) for k in range(6))
+        self.first_actions = tuple(ChooseStartPlayer(p) for p in range(self.max_players))
+        self.store = StoreBuilding()
+        self.amphora = SpendAmphora()
+        self.end_actions = EndActions()
+        self.pass_turn = EndTurn()
+        self.place_actions = _PlaceActions()
+        self._tile_actions: dict[Hex, PlaceTile] = {}
+
+    def tile_action(self, centre: Hex) -> PlaceTile:
+        action = self._tile_actions.get(centre)
+        if action is None:
+            action = self._tile_actions[centre] = PlaceTile(centre[0], centre[1])
+        return action
+
+    # engine protocol -------------------------------------------------------------
+
+    def configurations(self) -> list[tuple[int, dict[str, OptionValue]]]:
+        return [
+            (2, {}),
+            (3, {}),
+            (4, {}),
+            (2, {"amphora_rule": "settlement"}),
+            (4, {"start_rotation": "random"}),
+        ]
+
+    def _new_state(self, players: int, options: dict[str, OptionValue], log: bool) -> State:
+        return AttikaState.new(self, players, options, log)
+
+    def _state_from_json(
+        self, players: int, options: dict[str, OptionValue], data: Mapping[str, Any], log: bool
+    ) -> State:
+        return AttikaState.from_json(self, players, options, data, log)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        from hellenika.games.attika.heuristics import evaluate
+
+        return evaluate(state, seat)  # type: ignore[arg-type]
+
+    def render(self, state: State, seat: int | None, names: Sequence[str] | None = None) -> RenderableType:
+        from hellenika.games.attika.render import render
+
+        return render(state, seat, names)  # type: ignore[arg-type]
+
+    def rules_text(self) -> str:
+        return resources.files(__package__).joinpath("rules.md").read_text()

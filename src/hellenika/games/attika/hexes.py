@@ -1,0 +1,57 @@
+"""Hex geometry (spec §3.1): pointy-top axial coordinates (q, r), r growing downward, and tile rotation.
+
+Directions are in the spec's slot order E, NE, NW, W, SW, SE. A board tile centred at c covers c and its six
+neighbours whatever its rotation; rotation only decides which of its symbols lies where.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+Hex = tuple[int, int]
+
+DIRECTIONS: tuple[Hex, ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+DIRECTION_NAMES = ("E", "NE", "NW", "W", "SW", "SE")
+
+
+def neighbours(h: Hex) -> Iterator[Hex]:
+    q, r = h
+    for dq, dr in DIRECTIONS:
+        yield (q + dq, r + dr)
+
+
+def distance(a: Hex, b: Hex) -> int:
+    dq = a[0] - b[0]
+    dr = a[1] - b[1]
+    return max(abs(dq), abs(dr), abs(dq + dr))
+
+
+def footprint(centre: Hex) -> tuple[Hex, ...]:
+    """The seven hexes a board tile centred here covers: the centre, then E, NE, NW, W, SW, SE."""
+    q, r = centre
+    return (centre, *((q + dq, r + dr) for dq, dr in DIRECTIONS))
+
+
+def rotated_symbols(symbols: tuple[int, ...], rotation: int) -> tuple[int, ...]:
+    """The tile's symbols as they lie on the footprint (centre, E, NE, ...) after turning it ``rotation``
+    times 60° clockwise: slot i (direction i-1) ends up in direction (i-1-k) mod 6 (spec §3.1)."""
+    ring = [0] * 6
+    for i in range(6):
+        ring[(i - rotation) % 6] = symbols[1 + i]
+    return (symbols[0], *ring)
+
+
+def distinct_rotations(symbols: tuple[int, ...]) -> tuple[int, ...]:
+    """Rotations 0-5 that give different pictures, lowest first (a symmetric tile offers fewer)."""
+    seen: set[tuple[int, ...]] = set()
+    out = []
+    for k in range(6):
+        picture = rotated_symbols(symbols, k)
+        if picture not in seen:
+            seen.add(picture)
+            out.append(k)
+    return tuple(out)
+
+
+def format_hex(h: Hex) -> str:
+    return f"{h[0]},{h[1]}"

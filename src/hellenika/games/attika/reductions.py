@@ -1,0 +1,101 @@
+"""The landscape reductions of every empty space, kept up to date as buildings and tiles are placed.
+
+Spec §5.2 and §5.5: a building's cost drops by the symbol on its space and on every *empty* adjacent space;
+a street's by every symbol there. For each empty space the engine needs, per landscape type, how many such
+symbols it has (capped at the most any cost needs, 2), and the total over all types (capped at the street
+cost, 5). Both are kept as "at least k" bitmasks over board hexes:
+
+- ``red[t * L + k - 1]``: empty spaces with at least k symbols of type t around them (t: W M F H, k 1..L);
+- ``red[4 * L + k - 1]``: empty spaces with at least k symbols of any type (k 1..street cost).
+
+So the spaces where a cost loses, say, one M and one H are an AND of two masks, and placing a building only
+touches its six neighbours (a covered symbol stops counting). Bits of occupied spaces are left stale: every
+query masks with the empty spaces first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from hellenika.games.attika.board import Board
+from hellenika.games.attika.catalogue import BLANK
+
+
+def size(levels: int, street_levels: int) -> int:
+    return 4 * levels + street_levels
+
+
+def counts_at(board: Board, c: int, empty: int) -> tuple[int, int, int, int, int]:
+    """Symbols of each type on space ``c`` and its empty neighbours, and their total."""
+    around = board.nbm[c] & empty
+    own = board.symbol[c]
+    symm = board.symm
+    w = (around & symm[0]).bit_count() + (own == 0)
+    m = (around & symm[1]).bit_count() + (own == 1)
+    f = (around & symm[2]).bit_count() + (own == 2)
+    h = (around & symm[3]).bit_count() + (own == 3)
+    return w, m, f, h, w + m + f + h
+
+
+def set_cells(red: list[int], board: Board, cells: Iterable[int], empty: int, levels: int) -> None:
+    """Recompute the masks of ``cells`` from scratch (used at set-up and when a tile is laid)."""
+    street_levels = len(red) - 4 * levels
+    for c in cells:
+        bit = 1 << c
+        counts = counts_at(board, c, empty)
+        for t in range(4):
+            for k in range(levels):
+                i = t * levels + k
+                if counts[t] > k:
+                    red[i] |= bit
+                else:
+                    red[i] &= ~bit
+        total = counts[4]
+        base = 4 * levels
+        for k in range(street_levels):
+            if total > k:
+                red[base + k] |= bit
+            else:
+                red[base + k] &= ~bit
+
+
+def occupy(red: list[int], board: Board, c: int, empty_after: int, levels: int) -> None:
+    """Space ``c`` has just been built on: its symbol no longer reduces anything around it."""
+    s = board.symbol[c]
+    if s == BLANK:
+        return
+    symm_s = board.symm[s]
+    anysym = board.anysym
+    nbm = board.nbm
+    symbol = board.symbol
+    street_base = 4 * levels
+    street_levels = len(red) - street_base
+    for n in board.nbrs[c]:
+        if not empty_after >> n & 1:
+            continue
+        around = nbm[n] & empty_after
+        bit = ~(1 << n)
+        # The count of type s at n drops from old to old - 1: n leaves the "at least old" mask.
+        old = (around & symm_s).bit_count() + (symbol[n] == s) + 1
+        if old <= levels:
+            red[s * levels + old - 1] &= bit
+        old_total = (around & anysym).bit_count() + (symbol[n] != BLANK) + 1
+        if old_total <= street_levels:
+            red[street_base + old_total - 1] &= bit
+
+
+def at_least(red: list[int], indices: tuple[int, ...], region: int) -> int:
+    """Spaces of ``region`` in every mask of ``indices`` (a reduction vector's level masks)."""
+    for i in indices:
+        region &= red[i]
+    return region
+
+
+def total_at_least(red: list[int], k: int, region: int, levels: int) -> int:
+    """Spaces of ``region`` with at least ``k`` symbols of any type (streets)."""
+    if k <= 0:
+        return region
+    street_levels = len(red) - 4 * levels
+    if k > street_levels:
+        return 0
+    return region & red[4 * levels + k - 1]

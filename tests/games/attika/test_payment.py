@@ -1,0 +1,126 @@
+"""Paying (spec §5.3; test cases 4 and 5; open question Q5) and the card-by-card steps.
+
+The spec's check decides what *pays*; the engine offers only payments that pay with no card to spare (see
+docs/rules/attika.md): a payment ends the moment it is complete, and a card that could only be handed over
+for nothing is not offered.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hellenika.games.attika import payment
+
+from .builders import act, hand, legal, payments, position
+
+M_ONLY = (0, 1, 0, 0)
+
+
+def v(text: str) -> tuple[int, int, int, int]:
+    return (text.count("W"), text.count("M"), text.count("F"), text.count("H"))
+
+
+# ---------------------------------------------------------------- case 4: 2-for-1
+
+
+def test_case_4_two_for_one():
+    assert payment.satisfies_cost(M_ONLY, 0, v("WF"))
+    assert not payment.satisfies_cost(M_ONLY, 0, v("W"))
+    assert not payment.satisfies_cost(M_ONLY, 0, v("WFH"))  # overpaying
+
+
+def test_case_4_through_the_steps():
+    # R' = {M} (QUARRY on (0,0) of fixture F), hand {W, F, H}: any two of them, never all three.
+    state = position(hands=["WFH", ""], storage=[["QUARRY"], []])
+    act(state, "build QUARRY")
+    assert payments(state, "place 0 0") == {"WF", "WH", "FH"}
+
+
+# ---------------------------------------------------------------- case 5: exact match with surcharge
+
+
+def test_case_5_exact_match_with_surcharge():
+    for valid in ("MW", "WFH", "MMW"):
+        assert payment.satisfies_cost(M_ONLY, 1, v(valid)), valid
+    for invalid in ("WF", "M", "MWFH"):
+        assert not payment.satisfies_cost(M_ONLY, 1, v(invalid)), invalid
+
+
+def test_case_5_the_engine_never_asks_for_a_card_that_buys_nothing():
+    # {M, M, W} passes the §5.3 check, but {M, W} (or {M, M}) inside it already pays: the third card is
+    # spare. The steps stop as soon as the cost is paid, so it is never reached.
+    assert not payment.is_minimal(M_ONLY, 1, v("MMW"))
+    assert payment.is_minimal(M_ONLY, 1, v("MW")) and payment.is_minimal(M_ONLY, 1, v("WFH"))
+    # QUARRY on (0,0) of fixture F with S = 1: P owns a Well on a second tile, away from (0,0).
+    state = position(
+        tiles=(("T04", 0, 0, 0), ("T02", 3, -2, 0)),
+        buildings=[(3, -3, 0, "WELL")],
+        hands=["MMWFH", ""],
+        storage=[["QUARRY"], []],
+    )
+    act(state, "build QUARRY")
+    found = payments(state, "place 0 0")
+    assert "MMW" not in {"".join(sorted(p)) for p in found}
+    assert found == {"WM", "MM", "MF", "MH", "WFH"}
+
+
+def test_paying_in_steps_reports_what_is_owed():
+    state = position(hands=["WFHM", ""], storage=[["QUARRY"], []])
+    act(state, "build QUARRY", "place 0 0")
+    assert sorted(legal(state)) == ["pay F", "pay H", "pay M", "pay W"]
+    act(state, "pay W")  # one of two for the M: now M is no longer an option (it would buy nothing)
+    assert sorted(legal(state)) == ["pay F", "pay H"]
+    act(state, "pay H")
+    assert hand(state, 0) == "MF"
+
+
+def test_a_forced_payment_is_made_by_itself():
+    state = position(hands=["MWW", ""], storage=[["QUARRY"], []])
+    # R' = {M}: M alone, or W W. Two choices.
+    act(state, "build QUARRY", "place 0 0")
+    assert sorted(legal(state)) == ["pay M", "pay W"]
+    only = position(hands=["M", ""], storage=[["QUARRY"], []])
+    act(only, "build QUARRY", "place 0 0")  # the single payment goes through without a question
+    assert hand(only, 0) == "" and only.placed[0] == 1
+
+
+# ---------------------------------------------------------------- the steps reach exactly the minimal ones
+
+vectors = st.tuples(*(st.integers(0, 2) for _ in range(4)))
+hands = st.tuples(*(st.integers(0, 4) for _ in range(4)))
+
+
+def _walk(c, g, hand_left, paid, out):
+    if g == 0:
+        out.add(paid)
+        return
+    for t in payment.options(hand_left, c, g):
+        nc, ng = payment.pay_card(c, g, t)
+        h = list(hand_left)
+        h[t] -= 1
+        p = list(paid)
+        p[t] += 1
+        _walk(nc, ng, tuple(h), tuple(p), out)
+
+
+@settings(max_examples=300, deadline=None)
+@given(r=vectors, generic=st.integers(0, 4), held=hands)
+def test_steps_reach_exactly_the_minimal_payments(r, generic, held):
+    if sum(r) > 4:
+        return
+    k = payment.points(r, generic)
+    reached: set[tuple[int, ...]] = set()
+    if k:
+        _walk(r, k, held, (0, 0, 0, 0), reached)
+    subsets = [q for q in product(*(range(n + 1) for n in held))]
+    valid = {q for q in subsets if payment.satisfies_cost(r, generic, q)}
+    minimal = {
+        q for q in valid if not any(o != q and all(a <= b for a, b in zip(o, q, strict=True)) for o in valid)
+    }
+    if k:
+        assert reached == minimal
+    assert minimal == {q for q in valid if payment.is_minimal(r, generic, q)}
+    assert payment.can_pay(held, r, generic) == bool(valid)
