@@ -11,6 +11,7 @@ from hellenika.engine.registry import Registry
 REGISTRY = Registry(
     {
         "hercules": "hellenika.games.hercules:GAME",
+        "peloponnes": "hellenika.games.peloponnes:GAME",
     }
 )
 

@@ -1,0 +1,5 @@
+"""placeholder"""
+
+
+def build_view(s, seat):
+    return {"game": "peloponnes"}
