@@ -93,9 +93,9 @@ def explain(s: PeloponnesState, action: Action) -> IllegalAction:
         return _rule(
             section, f"{action.notation()!r} is not possible now: the decision is {step.NAMES[kind]}"
         )
-    if isinstance(action, BidOn | Conquer | MoveBid | TakeTile | RemoveTile | SaveTile):
-        if action.tile not in s.cat.tile_by_id:
-            return _rule("§10", f"there is no tile {action.tile!r}")
+    has_tile = isinstance(action, BidOn | Conquer | MoveBid | TakeTile | RemoveTile | SaveTile)
+    if has_tile and action.tile not in s.cat.tile_by_id:  # type: ignore[attr-defined]
+        return _rule("§10", f"there is no tile {action.tile!r}")
     why = _specific(s, p, task, action)
     return why or _rule(section, f"{action.notation()!r} is not legal now")
 
@@ -156,7 +156,7 @@ def _specific(s: PeloponnesState, p: int, task: tuple[int, ...], action: Action)
         if tile.min_bid > s.bid_coins[p] + (1 if s.hero[p] == s.g.SISYPHUS else 0):
             return _rule(
                 "§4 phase 2",
-                f"your bid of {s.bid_coins[p]} is below the minimum {tile.min_bid} of {tile.name}",
+                f"your bid of {s.bid_coins[p]} is below {tile.name}'s minimum {tile.min_bid}",
             )
         return _land_rule(s, p, tile)
     if isinstance(action, TakeTile):
