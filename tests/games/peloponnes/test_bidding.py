@@ -136,7 +136,13 @@ def test_displaced_player_with_nowhere_to_go_takes_his_coins_back_automatically(
 
 
 def test_case_4_sisyphus_bid_counts_one_higher_but_pays_and_orders_by_his_real_coins():
-    s = game(3, expansion=True, civs=ABC, heroes=["hector", "sisyphus", "helen"], colonies=["naxos", "massilia", "taras"])
+    s = game(
+        3,
+        expansion=True,
+        civs=ABC,
+        heroes=["hector", "sisyphus", "helen"],
+        colonies=["naxos", "massilia", "taras"],
+    )
     reveal(s, "A12", "A14", "A07", "A05", "A01")
     a, sis = 0, 1
     s.apply(BidOn("A07"), seat=a)
@@ -245,7 +251,13 @@ def test_ties_in_payment_keep_the_previous_order():
 
 
 def test_case_9_miletus_first_even_after_passing():
-    s = game(3, expansion=True, civs=ABC, heroes=["hector", "helen", "penelope"], colonies=["miletus", "naxos", "taras"])
+    s = game(
+        3,
+        expansion=True,
+        civs=ABC,
+        heroes=["hector", "helen", "penelope"],
+        colonies=["miletus", "naxos", "taras"],
+    )
     reveal(s, "A12", "A14", "A07", "A05", "A01")
     assert s.order[0] == 0
     s.apply(Pass(), seat=0)
@@ -274,7 +286,9 @@ def test_pass_gives_a_coin_and_tiles_without_bids_leave_the_game():
     s.apply(BidAmount(1), seat=1)
     assert s.coins[0] == 6 + 1 + 1  # the pass coin and 1 coin of income
     assert s.row == [] and s.conq == []
-    assert "Out of the game: Street A14, Forest A07, Wheat fields A05, Quarry hills A01" in "\n".join(s.iter_log())
+    assert "Out of the game: Street A14, Forest A07, Wheat fields A05, Quarry hills A01" in "\n".join(
+        s.iter_log()
+    )
     # Patras has no wood for the Bridge: reserving it with a coin is the only choice, taken at once.
     assert s.buildings[1] == (tile("A12"),) and s.unfinished[1] == 1 << tile("A12")
 

@@ -21,13 +21,22 @@ def test_twenty_buildings_and_twenty_lands_in_stacks_of_15_15_10():
     assert sum(t.is_building for t in tiles) == 20
     assert sum(t.is_land for t in tiles) == 20
     assert [len(stack) for stack in CAT.stacks] == [15, 15, 10]
-    by_stack = [(sum(CAT.tiles[t].is_land for t in st), sum(CAT.tiles[t].is_building for t in st)) for st in CAT.stacks]
+    by_stack = [
+        (sum(CAT.tiles[t].is_land for t in st), sum(CAT.tiles[t].is_building for t in st))
+        for st in CAT.stacks
+    ]
     assert by_stack == [(10, 5), (7, 8), (3, 7)]  # spec §10.3 stack totals
 
 
 def test_tile_values_match_the_spec_tables():
     bridge = CAT.tile("A12")
-    assert (bridge.name, bridge.min_bid, bridge.pp, bridge.cost_wood, bridge.cost_stone) == ("Bridge", 1, 4, 2, 0)
+    assert (bridge.name, bridge.min_bid, bridge.pp, bridge.cost_wood, bridge.cost_stone) == (
+        "Bridge",
+        1,
+        4,
+        2,
+        0,
+    )
     assert (bridge.gain_inhabitants, bridge.income_food) == (2, 1)
     zeus = CAT.tile("C08")
     assert (zeus.min_bid, zeus.pp, zeus.cost_stone, zeus.gain_inhabitants) == (8, 8, 8, 2)
@@ -127,6 +136,11 @@ def test_ranks_of_angelos():
 
 def test_key_constants():
     k = CAT.constants
-    assert (k["rounds"], k["tiles_per_round"], k["conquest_surcharge"], k["pass_compensation"]) == (8, 5, 3, 1)
+    assert (k["rounds"], k["tiles_per_round"], k["conquest_surcharge"], k["pass_compensation"]) == (
+        8,
+        5,
+        3,
+        1,
+    )
     assert (k["chits_per_round_base"], k["chits_per_round_expansion"]) == (2, 3)
     assert (k["strength_cap"], k["start_cloverleaves"], k["cloverleaf_value"]) == (29, 3, 2)

@@ -45,7 +45,14 @@ def test_base_game_draws_two_chits_a_round_from_one_stack_of_16():
     assert (s.s1, s.s2, sum(s.pool)) == (16, 0, 16)
     trigger(s, (step.CHITS,))
     assert top(s) == (step.CHIT,)
-    assert {a.chit for a, _ in s.chance_outcomes()} == {"plague", "drought", "earthquake", "tempest", "decline", "blank"}
+    assert {a.chit for a, _ in s.chance_outcomes()} == {
+        "plague",
+        "drought",
+        "earthquake",
+        "tempest",
+        "decline",
+        "blank",
+    }
     assert dict((a.chit, p) for a, p in s.chance_outcomes())["plague"] == pytest.approx(3 / 16)
     draw(s, "plague", "plague")
     assert s.placed[PLAGUE] == 2 and top(s) == (step.REVEAL,)

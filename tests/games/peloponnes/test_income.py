@@ -63,20 +63,38 @@ def test_port_and_temple_give_one_good_of_choice_each():
 
 
 def test_sikyon_loses_wood_and_stone_only_if_it_has_them_and_income_offsets_it():
-    s = game(2, expansion=True, civs=["sikyon", "patras"], heroes=["hector", "helen"], colonies=["naxos", "massilia"])
+    s = game(
+        2,
+        expansion=True,
+        civs=["sikyon", "patras"],
+        heroes=["hector", "helen"],
+        colonies=["naxos", "massilia"],
+    )
     give(s, 0, wood=0, stone=3, food=0)
     own(s, 0, "A07")  # Forest: 3 wood
     income(s)
     # Wood: 0 + 3 - 1 = 2; stone: 3 - 1 = 2; food: +1.
     assert (s.wood[0], s.stone[0], s.food[0]) == (2, 2, 1)
-    s = game(2, expansion=True, civs=["sikyon", "patras"], heroes=["hector", "helen"], colonies=["naxos", "massilia"])
+    s = game(
+        2,
+        expansion=True,
+        civs=["sikyon", "patras"],
+        heroes=["hector", "helen"],
+        colonies=["naxos", "massilia"],
+    )
     give(s, 0, wood=0, stone=0)
     income(s)
     assert (s.wood[0], s.stone[0]) == (0, 0)
 
 
 def test_sikyon_income_pick_offsets_the_loss_before_storage_limits():
-    s = game(2, expansion=True, civs=["sikyon", "patras"], heroes=["hector", "helen"], colonies=["massilia", "naxos"])
+    s = game(
+        2,
+        expansion=True,
+        civs=["sikyon", "patras"],
+        heroes=["hector", "helen"],
+        colonies=["massilia", "naxos"],
+    )
     give(s, 0, wood=8, lux=0)  # Massilia stores 8 wood
     own(s, 0, "A15")  # Port
     income(s)
@@ -86,12 +104,16 @@ def test_sikyon_income_pick_offsets_the_loss_before_storage_limits():
 
 @pytest.mark.parametrize(("hero", "good"), [("achilles", "stone"), ("andromeda", "wood"), ("helen", "food")])
 def test_flipped_heroes_lose_a_good_every_round(hero, good):
-    s = game(2, expansion=True, civs=["argos", "patras"], heroes=[hero, "hector"], colonies=["naxos", "massilia"])
+    s = game(
+        2, expansion=True, civs=["argos", "patras"], heroes=[hero, "hector"], colonies=["naxos", "massilia"]
+    )
     give(s, 0, food=3, wood=3, stone=3)
     before = {g: getattr(s, g)[0] for g in ("food", "wood", "stone")}
     income(s)
     unflipped = {g: getattr(s, g)[0] - before[g] for g in ("food", "wood", "stone")}
-    s = game(2, expansion=True, civs=["argos", "patras"], heroes=[hero, "hector"], colonies=["naxos", "massilia"])
+    s = game(
+        2, expansion=True, civs=["argos", "patras"], heroes=[hero, "hector"], colonies=["naxos", "massilia"]
+    )
     give(s, 0, food=3, wood=3, stone=3)
     s.flipped[0] = True
     income(s)
@@ -109,14 +131,27 @@ def test_colony_income_tables():
         ("taras", 9, 4, 1),
         ("leptis", 15, 6, 2),
     ):
-        s = game(2, expansion=True, civs=["messene", "patras"], heroes=["hector", "helen"], colonies=[colony, "naxos"])
+        s = game(
+            2,
+            expansion=True,
+            civs=["messene", "patras"],
+            heroes=["hector", "helen"],
+            colonies=[colony, "naxos"],
+        )
         give(s, 0, coins=0, lux=0, inh=inhabitants)
         income(s)
         assert (colony, s.coins[0], s.lux[0]) == (colony, coins, luxury)
 
 
 def test_angelos_has_no_income():
-    s = game(1, expansion=True, angelos="stratigos", civs=["messene", "sparta"], heroes=["hector", "helen"], colonies=["naxos"])
+    s = game(
+        1,
+        expansion=True,
+        angelos="stratigos",
+        civs=["messene", "sparta"],
+        heroes=["hector", "helen"],
+        colonies=["naxos"],
+    )
     income(s)
     a = s.angelos
     assert (s.coins[a], s.wood[a], s.food[a], s.inh[a]) == (0, 0, 0, 0)

@@ -28,7 +28,11 @@ def test_base_game_deals_only_the_seven_base_civilizations():
 
 def test_expansion_setup_hero_colony_cloverleaves_strength():
     s = game(
-        2, expansion=True, civs=["korinth", "patras"], heroes=["achilles", "helen"], colonies=["naxos", "massilia"]
+        2,
+        expansion=True,
+        civs=["korinth", "patras"],
+        heroes=["achilles", "helen"],
+        colonies=["naxos", "massilia"],
     )
     # Korinth 7 coins 3 food 3 inh + Achilles 1 coin 2 inh 5 strength.
     assert (s.coins[0], s.food[0], s.inh[0], s.strength[0]) == (8, 3, 5, 5)
@@ -41,15 +45,33 @@ def test_expansion_setup_hero_colony_cloverleaves_strength():
 
 def test_start_goods_above_the_colony_storage_become_luxury():
     # Sikyon starts with 9 food; Byzantium stores 9, so Tantalus' 2 extra food become 2 luxury (seed: Sikyon).
-    s = game(2, expansion=True, civs=["sikyon", "argos"], heroes=["tantalus", "hector"], colonies=["byzantium", "naxos"])
+    s = game(
+        2,
+        expansion=True,
+        civs=["sikyon", "argos"],
+        heroes=["tantalus", "hector"],
+        colonies=["byzantium", "naxos"],
+    )
     assert (s.food[0], s.lux[0]) == (9, 2)
     assert s.coins[0] == 9 + 2
 
 
 def test_sikyon_on_a_small_food_store_turns_the_difference_into_luxury():
-    s = game(2, expansion=True, civs=["sikyon", "argos"], heroes=["hector", "daedalus"], colonies=["massilia", "naxos"])
+    s = game(
+        2,
+        expansion=True,
+        civs=["sikyon", "argos"],
+        heroes=["hector", "daedalus"],
+        colonies=["massilia", "naxos"],
+    )
     assert (s.food[0], s.lux[0]) == (9, 0)  # Massilia stores 10
-    s = game(2, expansion=True, civs=["argos", "sikyon"], heroes=["hector", "andromeda"], colonies=["naxos", "apollonia"])
+    s = game(
+        2,
+        expansion=True,
+        civs=["argos", "sikyon"],
+        heroes=["hector", "andromeda"],
+        colonies=["naxos", "apollonia"],
+    )
     # Sikyon 9 food + Andromeda 5 food = 14 into Apollonia's 9: 5 luxury.
     assert (s.food[1], s.lux[1]) == (9, 5)
 
@@ -168,7 +190,9 @@ def test_hoplite_angelos_has_no_civilization_no_hero_three_cloverleaves():
 
 
 def test_lokhagos_gets_a_civilization():
-    s = game(1, expansion=True, angelos="lokhagos", civs=["sparta", "argos"], heroes=["hector"], colonies=["naxos"])
+    s = game(
+        1, expansion=True, angelos="lokhagos", civs=["sparta", "argos"], heroes=["hector"], colonies=["naxos"]
+    )
     a = s.angelos
     assert CAT.civilizations[s.civ[a]].id == "argos" and s.hero[a] == -1 and s.clovers[a] == 3
 
@@ -178,7 +202,14 @@ def test_lokhagos_gets_a_civilization():
     [("sisyphus", 4, 3), ("hector", 5, 4), ("odysseus", 6, 3), ("daedalus", 7, 1), ("achilles", 3, 5)],
 )
 def test_colonel_gets_a_hero_bonus_cloverleaves_and_its_strength(hero, clovers, strength):
-    s = game(1, expansion=True, angelos="syntagmatarkhis", civs=["sparta"], heroes=["helen", hero], colonies=["naxos"])
+    s = game(
+        1,
+        expansion=True,
+        angelos="syntagmatarkhis",
+        civs=["sparta"],
+        heroes=["helen", hero],
+        colonies=["naxos"],
+    )
     a = s.angelos
     assert s.civ[a] == -1 and CAT.heroes[s.hero[a]].id == hero
     assert (s.clovers[a], s.strength[a]) == (clovers, strength)

@@ -182,7 +182,11 @@ def test_angelos_lost_attacks_flip_his_hero_then_take_his_best_tile_rightmost_on
 def test_angelos_scores_the_printed_inhabitants_and_coins_of_his_tiles_civilization_and_hero():
     s = solo(rank="stratigos", civs=("sparta", "korinth"), angelos_hero="helen")
     a = s.angelos
-    s.arow = (tile("A03"), tile("A11"), tile("B06"))  # Silver hills (+5 coins +1), Barracks (+4, -2), Pine (+3)
+    s.arow = (
+        tile("A03"),
+        tile("A11"),
+        tile("B06"),
+    )  # Silver hills (+5 coins +1), Barracks (+4, -2), Pine (+3)
     s.angelos_pop = 2
     power, population = scoring.parts(s, a)
     # Korinth 7 coins 3 inh; Helen 5 coins 2 inh (+2 PP red).

@@ -30,50 +30,70 @@ def _colour(p: int, s: PeloponnesState) -> str:
     return "bright_black" if p == s.angelos else COLOURS[p % len(COLOURS)]
 
 
+LEGEND = "W wood  S stone  F food  c coins  i inhabitants  L luxury"
+
+
+def _amounts(*pairs: tuple[int, str], sign: bool = False) -> str:
+    return " ".join(f"{n:+d}{code}" if sign else f"{n}{code}" for n, code in pairs if n)
+
+
 def _tile_cells(s: PeloponnesState, tile: Tile) -> list[str]:
-    cost = "" if tile.is_land else tile.cost_text().replace(" wood", "W").replace(" stone", "S")
-    gains = tile.gain_text()
-    income = tile.income_text()
-    extras = []
+    """Compact cells: ``Bridge A12 | 1 | 4 | 2W | +2i | 1F | ...``."""
+    cost = "land" if tile.is_land else _amounts((tile.cost_wood, "W"), (tile.cost_stone, "S"))
+    gains = _amounts(
+        (tile.gain_inhabitants, "i"),
+        (tile.gain_coins, "c"),
+        (tile.gain_food, "F"),
+        (tile.gain_wood, "W"),
+        (tile.gain_stone, "S"),
+        (tile.gain_luxury, "L"),
+        sign=True,
+    )
+    income = _amounts(
+        (tile.income_food, "F"),
+        (tile.income_wood, "W"),
+        (tile.income_stone, "S"),
+        (tile.income_inhabitants, "i"),
+    )
+    if tile.income_choice:
+        income = (income + " " if income else "") + "1 any"
+    notes = []
     if tile.protects:
-        names = [name for d, (_, name, _) in enumerate(s.cat.disasters) if tile.protects >> d & 1]
-        extras.append("vs " + "/".join(names))
+        notes += ["vs " + name for d, (_, name, _) in enumerate(s.cat.disasters) if tile.protects >> d & 1]
     if tile.free_land:
-        extras.append("free land")
+        notes.append("lands free")
     if tile.market:
-        extras.append("coins ½")
+        notes.append("2c = 1 PP")
     if tile.supply:
-        extras.append("supply!")
-    name = f"{tile.name} {tile.id}"
-    kind = "B" if tile.is_building else "L"
-    notes = ", ".join([income, *extras]) if income else ", ".join(extras)
-    return [name, kind, str(tile.min_bid), str(tile.pp), cost, gains, notes]
+        notes.append("supply!")
+    return [f"{tile.name} {tile.id}", str(tile.min_bid), str(tile.pp), cost, gains, income, ", ".join(notes)]
 
 
 def _offer_table(s: PeloponnesState, names: Sequence[str]) -> Table:
-    table = Table(title="Tiles on offer", box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1))
-    table.add_column("Row", no_wrap=True)
-    table.add_column("Tile", no_wrap=True, max_width=26)
-    table.add_column("", no_wrap=True)
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1), caption=LEGEND, caption_justify="left")
+    table.add_column("Tiles on offer", no_wrap=True, max_width=24)
     table.add_column("Min", justify="right")
     table.add_column("PP", justify="right")
     table.add_column("Cost", no_wrap=True)
-    table.add_column("Gains", max_width=18)
-    table.add_column("Income, notes", max_width=22)
-    table.add_column("Bid", max_width=14)
+    table.add_column("Gains", max_width=10)
+    table.add_column("Income", max_width=8)
+    table.add_column("Notes", max_width=12)
+    table.add_column("Bid", max_width=16)
     tiles = s.cat.tiles
     for i, t in enumerate(s.row):
         if t < 0:
             continue
         q = s.bidder[i]
         bid = Text(f"{names[q]}: {s.bid_coins[q]}", style=_colour(q, s)) if q >= 0 else Text("—", "dim")
-        table.add_row("regular", *_tile_cells(s, tiles[t]), bid)
-    surcharge = 0 if s.solo else s.g.surcharge
-    for t in s.conq:
-        if t < 0:
-            continue
-        price = f"+{surcharge}" if surcharge else ""
-        table.add_row("conquest", *_tile_cells(s, tiles[t]), Text(f"min{price}", "dim"))
+        table.add_row(*_tile_cells(s, tiles[t]), bid)
+    conquest = [t for t in s.conq if t >= 0]
+    if conquest:
+        surcharge = 0 if s.solo else s.g.surcharge
+        head = "conquest row" + (f" (min + {surcharge})" if surcharge else "")
+        table.add_row(Text(head, style="bold"), end_section=False)
+        for t in conquest:
+            price = tiles[t].min_bid + surcharge
+            table.add_row(*_tile_cells(s, tiles[t]), Text(f"{price} coins", "dim"))
     return table
 
 
@@ -106,61 +126,72 @@ def _disaster_line(s: PeloponnesState) -> Text:
 
 def _player_cell(s: PeloponnesState, p: int, names: Sequence[str], seat: int | None) -> Text:
     cat = s.cat
-    text = Text(names[p] + (" (you)" if seat == p else ""), style=f"bold {_colour(p, s)}")
+    marker = "► " if s.cp == p else ""
+    text = Text(marker + names[p] + (" (you)" if seat == p and names[p] != "You" else ""))
+    text.stylize(f"bold {_colour(p, s)}")
     if s.civ[p] >= 0:
         text.append(f"\n{cat.civilizations[s.civ[p]].name}", style="")
     if s.hero[p] >= 0:
         hero = cat.heroes[s.hero[p]].name
-        text.append(f"\n{hero} ({'orange' if s.flipped[p] else 'red'})", style="dim" if s.flipped[p] else "")
+        text.append(f"\n{hero}" + (" (orange)" if s.flipped[p] else ""), style="dim" if s.flipped[p] else "")
     if p == s.angelos:
-        text.append(f"\nrank {cat.ranks[s.rank].id}", style="dim")
+        text.append(f"\n{cat.ranks[s.rank].id}", style="dim")
     elif s.exp:
-        col = s.cols[p]
-        text.append(f"\n{col.name} {col.max_wood}/{col.max_stone}/{col.max_food}", style="dim")
+        text.append(f"\n{s.cols[p].name}", style="dim")
     return text
 
 
-def _tiles_cell(s: PeloponnesState, p: int) -> Text:
+def _tiles_line(s: PeloponnesState, p: int, names: Sequence[str]) -> Text:
     tiles = s.cat.tiles
-    text = Text()
+    text = Text(f"{names[p]}: ", style=f"bold {_colour(p, s)}")
     if p == s.angelos:
-        text.append(", ".join(f"{tiles[t].name} {tiles[t].id}" for t in s.arow) or "—")
+        text.append(", ".join(f"{tiles[t].name} {tiles[t].id}" for t in s.arow) or "no tiles")
         return text
     builds = []
     for t in s.buildings[p]:
         reserved = s.unfinished[p] >> t & 1
         builds.append(f"{tiles[t].name}{' (reserved)' if reserved else ''}")
-    text.append("B: ", style="bold")
+    lands = [f"{tiles[t].name} {tiles[t].id}" for t in s.lands[p]]
+    text.append("buildings ", style="dim")
     text.append(", ".join(builds) or "—")
-    text.append("\nL: ", style="bold")
-    text.append(", ".join(f"{tiles[t].name} {tiles[t].id}" for t in s.lands[p]) or "—")
+    text.append(" · lands ", style="dim")
+    text.append(" → ".join(lands) or "—")
     return text
 
 
 def _players_table(s: PeloponnesState, names: Sequence[str], seat: int | None) -> Table:
-    table = Table(title="Civilizations (in turn order)", show_lines=True, padding=(0, 1), pad_edge=False)
-    table.add_column("Player", no_wrap=True, max_width=22)
-    table.add_column("Coin", justify="right")
+    table = Table(
+        title="Civilizations (in turn order)",
+        caption="W/S/F: wood, stone, food (and the storage limits); Score: power / population → the lower",
+        caption_justify="left",
+        show_lines=True,
+        padding=(0, 1),
+        pad_edge=False,
+    )
+    table.add_column("Player", no_wrap=True, max_width=19)
+    table.add_column("Coins", justify="right", min_width=3)
     table.add_column("W/S/F", justify="right", no_wrap=True)
-    table.add_column("Lux", justify="right")
-    table.add_column("Inh", justify="right")
+    table.add_column("Lux", justify="right", min_width=3)
+    table.add_column("Inh", justify="right", min_width=3)
     if s.exp:
-        table.add_column("Str", justify="right")
-        table.add_column("♣", justify="right")
-    table.add_column("Tiles", ratio=1)
-    table.add_column("PP/Pop", justify="right", no_wrap=True)
+        table.add_column("Str", justify="right", min_width=3)
+        table.add_column("♣", justify="right", min_width=2)
+    table.add_column("Score", justify="right", no_wrap=True)
     for p in (*s.order, *([s.angelos] if s.angelos >= 0 else [])):
         pp, pop, _ = scoring.final(s, p)
-        score = Text(f"{pp}/{pop}\n= {min(pp, pop)}", style="bold")
+        score = Text(f"{pp}/{pop} → {min(pp, pop)}", style="bold")
         if p == s.angelos:
-            goods = ["—", "—", "—", "—"]
+            goods: list[RenderableType] = ["—"] * 4
         else:
+            col = s.cols[p]
+            stock = Text(f"{s.wood[p]}/{s.stone[p]}/{s.food[p]}")
+            stock.append(f"\nmax {col.max_wood}/{col.max_stone}/{col.max_food}", style="dim")
             inh = str(s.inh[p]) + (f"\n+{s.mercs[p]}m" if s.mercs[p] else "")
-            goods = [str(s.coins[p]), f"{s.wood[p]}/{s.stone[p]}/{s.food[p]}", str(s.lux[p]), inh]
+            goods = [str(s.coins[p]), stock, str(s.lux[p]), inh]
         row: list[RenderableType] = [_player_cell(s, p, names, seat), *goods]
         if s.exp:
             row += [str(s.strength[p]), str(s.clovers[p])]
-        row += [_tiles_cell(s, p), score]
+        row.append(score)
         table.add_row(*row)
     return table
 
@@ -181,6 +212,8 @@ def render(s: PeloponnesState, seat: int | None, names: Sequence[str] | None = N
         parts.append(_offer_table(s, names))
     parts.append(_disaster_line(s))
     parts.append(_players_table(s, names, seat))
+    order = (*s.order, *([s.angelos] if s.angelos >= 0 else []))
+    parts.append(Group(*(_tiles_line(s, p, names) for p in order)))
     if s.is_terminal():
         parts.append(score_table(s, names))
     return Group(*parts)
