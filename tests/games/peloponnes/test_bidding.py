@@ -15,7 +15,7 @@ from hellenika.games.peloponnes.actions import (
     Withdraw,
 )
 
-from .builders import CAT, give, game, own, reveal, tile, top
+from .builders import CAT, game, give, own, reveal, tile, top
 
 # Seats A, B, C = 0, 1, 2; Messene (1), Patras (2), Arkadia (3): turn order A, B, C.
 ABC = ["messene", "patras", "arkadia"]
@@ -171,7 +171,7 @@ def test_case_5_and_6_land_placement_rule():
     s.apply(Pass(), seat=0)
     legal = s.legal_actions()
     assert BidOn("A05") not in legal and BidOn("A02") in legal  # A02 shares stone with A01
-    with pytest.raises(IllegalAction, match="§4.4"):
+    with pytest.raises(IllegalAction, match=r"§4\.4"):
         s.apply(BidOn("A05"), seat=1)
     # Test case 6: the same player owning the Barracks may place any land.
     own(s, 1, "A11")

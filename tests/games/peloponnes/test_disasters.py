@@ -23,7 +23,7 @@ from hellenika.games.peloponnes.catalogue import (
     TEMPEST,
 )
 
-from .builders import CAT, draw, give, game, log_text, own, tile, tiles_of, top, trigger
+from .builders import CAT, draw, game, give, log_text, own, tile, tiles_of, top, trigger
 
 
 def strike(s, d):

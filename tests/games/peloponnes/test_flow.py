@@ -20,7 +20,7 @@ from hellenika.games.peloponnes.actions import (
     Pass,
 )
 
-from .builders import GAME, draw, give, game, log_text, own, play_out, reveal, top, trigger
+from .builders import GAME, draw, game, give, log_text, own, play_out, reveal, top, trigger
 
 
 def test_case_39_round_8_income_chits_final_supply_then_scoring_and_no_round_9():
@@ -40,7 +40,7 @@ def test_case_39_round_8_income_chits_final_supply_then_scoring_and_no_round_9()
     s.apply(Pass(), seat=1)
     assert top(s) == (step.CHIT,)  # income done; now the round's 3 chits
     draw(s, "blank", "plague", "drought")
-    # The final supply round: feeding, the reserved Bridge (2 wood: 1 wood + 2 luxury? none: it falls), conflict.
+    # The final supply round: feeding, the reserved Bridge (2 wood; 1 wood, no luxury: it falls), conflict.
     log = log_text(s)
     end = log.index("The eighth round is over")
     assert log.index("Player 1's income") < log.index("Disaster chit drawn: blank") < end
@@ -114,7 +114,7 @@ def test_illegal_actions_name_the_rule_and_change_nothing():
     assert json.dumps(s.to_json()) == before
     s.apply(Pass(), seat=0)
     before = json.dumps(s.to_json())
-    with pytest.raises(IllegalAction, match="peloponnes §4.4: Wheat fields A05 .* shares no income good"):
+    with pytest.raises(IllegalAction, match=r"peloponnes §4\.4: Wheat fields A05 .* shares no income good"):
         s.apply(BidOn("A05"))
     assert json.dumps(s.to_json()) == before
 

@@ -7,7 +7,7 @@ import pytest
 from hellenika.games.peloponnes import tasks as step
 from hellenika.games.peloponnes.actions import ChooseIncome
 
-from .builders import give, game, own, top, trigger
+from .builders import game, give, own, top, trigger
 
 
 def income(s):

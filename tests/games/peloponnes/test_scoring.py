@@ -8,7 +8,7 @@ from hellenika.games.peloponnes import scoring
 from hellenika.games.peloponnes import tasks as step
 from hellenika.games.peloponnes.actions import AssignCloverleaves
 
-from .builders import give, game, own, top, trigger
+from .builders import game, give, own, top, trigger
 
 
 def base():

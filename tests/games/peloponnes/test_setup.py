@@ -1,4 +1,4 @@
-"""Setup (spec §3): deals, start values, first turn order, the negotiation variant, Angelos' ranks, options."""
+"""Setup (spec §3): deals, start values, first turn order, negotiation, Angelos' ranks, options."""
 
 from __future__ import annotations
 

@@ -9,7 +9,7 @@ from hellenika.games.peloponnes import tasks as step
 from hellenika.games.peloponnes.actions import Pass, TakeTile
 from hellenika.games.peloponnes.catalogue import PERSIANS, PLAGUE
 
-from .builders import CAT, draw, give, game, log_text, own, reveal, tile, top, trigger
+from .builders import CAT, draw, game, give, log_text, own, reveal, tile, top, trigger
 
 
 def solo(rank="hoplite", hero="sisyphus", colony="naxos", civs=("sparta", "pylos"), angelos_hero="odysseus"):

@@ -172,7 +172,8 @@ def _specific(s: PeloponnesState, p: int, task: tuple[int, ...], action: Action)
             return _rule("§7.1", f"unknown discount {action.discount!r}; use none, wood or stone")
         if action.discount not in costs:
             if s.hero[p] == s.g.DAEDALUS:
-                return _rule("§7.1", f"Daedalus' discount on {action.discount} does not apply to {tile.name}")
+                choices = " or ".join(f"'build {d}'" for d in costs)
+                return _rule("§7.1", f"Daedalus builds {tile.name} for 2 wood or 2 stone less: {choices}")
             return _rule("§7.1", "only Daedalus builds for 2 wood or 2 stone less")
         wood, stone = costs[action.discount]
         return _rule(
