@@ -304,3 +304,29 @@ def test_each_player_bids_once():
     # A's 1 coin fits no free tile (Forest needs 2): he withdraws, and having bid once is out this round.
     assert s.round == 1 and top(s) == (step.CHIT,)
     assert s.buildings == [(), (tile("A14"),), (tile("A12"),)]
+
+
+def test_outbid_sisyphus_moves_his_bid_with_his_bonus_counted_against_the_minimum():
+    s = game(
+        3,
+        expansion=True,
+        civs=ABC,
+        heroes=["sisyphus", "hector", "helen"],
+        colonies=["naxos", "massilia", "taras"],
+    )
+    reveal(s, "A12", "A01", "A07", "A05", "A14")  # Bridge (1), Quarry hills (3), Forest (2)
+    s.apply(BidOn("A12"), seat=0)
+    s.apply(BidAmount(2), seat=0)  # Sisyphus: 2 coins count as 3
+    s.apply(BidOn("A12"), seat=1)
+    s.apply(BidAmount(4), seat=1)
+    assert s.legal_actions() == [MoveBid("A01"), MoveBid("A07"), Withdraw()]  # 2 + 1 meets Quarry hills' 3
+
+
+def test_outbid_player_may_move_only_to_a_land_he_could_place():
+    s = three_player_round()  # regular: Bridge, Street, Forest (3 wood)
+    own(s, 0, "A01")  # A's rightmost land: 3 stone, so the Forest is not for him
+    s.apply(BidOn("A12"), seat=0)
+    s.apply(BidAmount(2), seat=0)
+    s.apply(BidOn("A12"), seat=1)
+    s.apply(BidAmount(3), seat=1)
+    assert s.legal_actions() == [MoveBid("A14"), Withdraw()]

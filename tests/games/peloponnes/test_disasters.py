@@ -432,3 +432,12 @@ def test_persians_not_in_the_base_game():
     trigger(s, (step.CHITS,))
     assert not any(a.chit.startswith("persians") for a, _ in s.chance_outcomes())
     assert all(isinstance(a, DrawChit) for a in s.legal_actions())
+
+
+def test_odysseus_escapes_the_first_persian_defeat_keeping_his_red_side():
+    s = persian_game([0, 0], players=2, heroes=["odysseus", "helen"])
+    give(s, 0, coins=2)
+    third_persian(s, 3, 1)
+    assert top(s) == (step.ODYSSEUS, 0, step.PERSIAN_EVENT + 1)
+    s.apply(UseOdysseus(True), seat=0)
+    assert s.flipped == [False, True]

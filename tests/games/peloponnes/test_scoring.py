@@ -126,3 +126,27 @@ def test_best_split_prefers_the_higher_other_side_on_equal_scores():
     assert scoring.best_split(10, 10, 1, 2) == 0  # (10, 12) either way: the first found
     assert scoring.best_split(22, 26, 3, 2) == 2
     assert scoring.best_split(0, 20, 5, 2) == 5
+
+
+def test_reserved_buildings_score_and_a_reserved_market_halves_the_coin_rate():
+    s = base()
+    give(s, 0, coins=8, inh=9)
+    own(s, 0, reserved=("A13",))
+    assert scoring.parts(s, 0)[0] == {"tiles": 3, "hero": 0, "coins": 4}
+
+
+def test_odysseus_coin_on_his_tile_does_not_score():
+    from hellenika.games.peloponnes.actions import UseOdysseus
+    from hellenika.games.peloponnes.catalogue import PLAGUE
+
+    s = exp(heroes=("odysseus", "helen"))
+    give(s, 0, coins=3, inh=6)
+    trigger(s, (step.DISASTER, PLAGUE))
+    s.apply(UseOdysseus(True), seat=0)
+    assert scoring.parts(s, 0)[0]["coins"] == 2 // 2  # Naxos: 2 coins per PP; 2 coins left
+
+
+def test_mercenaries_are_population_points():
+    s = exp()
+    give(s, 0, inh=3, mercs=4)
+    assert scoring.parts(s, 0)[1] == {"inhabitants": 9, "mercenaries": 4}

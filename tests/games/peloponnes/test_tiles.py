@@ -204,3 +204,10 @@ def test_lands_go_to_the_right_in_order():
     own(s, 0, "A09")
     win(s, "A07", coins=2)
     assert s.lands[0] == (tile("A09"), tile("A07"))
+
+
+def test_abilities_stay_active_on_the_orange_side():
+    s = exp_round(*("A07", "A12", "A14", "A05", "A01"), hero="helen", inh=0)
+    s.flipped[0] = True
+    win(s, "A07", coins=2)
+    assert s.inh[0] == 2 + 1

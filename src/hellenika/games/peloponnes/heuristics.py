@@ -18,15 +18,39 @@ from hellenika.games.peloponnes.bidding import least_bid
 if TYPE_CHECKING:
     from hellenika.games.peloponnes.state import PeloponnesState
 
-HIGHER_SIDE = 0.3
-COIN = 0.2  # on top of the coins' power points: they buy tiles
+HIGHER_SIDE = 0.5
+COIN = 0.1  # on top of the coins' power points: they buy tiles
 WOOD_STONE = 0.25
 FOOD = 0.3
 LUXURY = 0.12
 STRENGTH = 0.25
 PENDING = 0.9  # a bid may still be outbid
 RESERVED = 0.6  # per wood/stone still owed on a reserved building
-HUNGER = 1.0  # per inhabitant the current food cannot feed
+HUNGER = 0.8  # share of an unfed inhabitant's population points counted as lost already
+INCOME = 0.12  # per good of income a round, per round left
+
+
+def _with_cloverleaves(s: PeloponnesState, p: int, pp: float, pop: float) -> tuple[float, float]:
+    """The lower and higher side with the cloverleaves as assigned (or, before that, as best assigned)."""
+    value = s.g.cloverleaf_value
+    clovers = s.clovers[p]
+    k = s.clover_power[p]
+    if k < 0 or k > clovers:
+        k = scoring.best_split(round(pp), round(pop), clovers, value)
+    a, b = pp + value * k, pop + value * (clovers - k)
+    return min(a, b), max(a, b)
+
+
+def _hungry(s: PeloponnesState, p: int) -> int:
+    """Inhabitants that the food in store, the luxury goods and one more round of food income cannot feed."""
+    tiles = s.cat.tiles
+    income = s.cat.civilizations[s.civ[p]].income_food
+    for t in s.buildings[p] + s.lands[p]:
+        income += tiles[t].income_food
+    feedable = s.food[p] + s.lux[p] // s.cols[p].luxury_rate + max(0, income)
+    if s.hero[p] == s.g.PENELOPE:
+        feedable += 2
+    return max(0, s.inh[p] - feedable * s.cols[p].inhabitants_per_food)
 
 
 def position_value(s: PeloponnesState, p: int) -> float:
@@ -34,10 +58,8 @@ def position_value(s: PeloponnesState, p: int) -> float:
     pp = float(sum(power.values()))
     pop = float(sum(population.values()))
     if p == s.angelos:
-        value = s.g.cloverleaf_value * s.clovers[p]
-        low, high = min(pp, pop), max(pp, pop)
-        top_up = min(value, high - low)
-        return low + top_up + (value - top_up) / 2 + STRENGTH * s.strength[p]
+        low, high = _with_cloverleaves(s, p, pp, pop)
+        return low + HIGHER_SIDE * high + STRENGTH * s.strength[p]
     tiles = s.cat.tiles
     points = s.cols[p].inhabitant_points
     pending = -1
@@ -61,22 +83,22 @@ def position_value(s: PeloponnesState, p: int) -> float:
                 credit = 0.0
             else:
                 pp -= RESERVED * (tile.cost_wood + tile.cost_stone)
-        pp += credit * tile.pp
+        pp += credit * (tile.pp + tile.gain_coins / 3)
         pop += credit * max(0, tile.gain_inhabitants) * points
-    value = s.g.cloverleaf_value * s.clovers[p]
-    low, high = min(pp, pop), max(pp, pop)
-    top_up = min(value, high - low)
-    low += top_up
-    high += (value - top_up) / 2
-    low += (value - top_up) / 2
+        produce = credit * (tile.income_food + tile.income_wood + tile.income_stone + tile.income_choice)
+    else:
+        produce = 0.0
+    pop -= HUNGER * points * _hungry(s, p)
+    low, high = _with_cloverleaves(s, p, pp, pop)
     coins = s.coins[p] - extra_coins
     owed = 0
     for t in s.buildings[p]:
         if s.unfinished[p] >> t & 1:
             owed += tiles[t].cost_wood + tiles[t].cost_stone
-    feedable = s.food[p] + s.lux[p] // s.cols[p].luxury_rate
-    per_food = s.cols[p].inhabitants_per_food
-    hungry = max(0, s.inh[p] - feedable * per_food)
+    for t in s.buildings[p] + s.lands[p]:
+        tile = tiles[t]
+        produce += tile.income_food + tile.income_wood + tile.income_stone + tile.income_choice
+    rounds_left = max(0, s.g.rounds - s.round)
     return (
         low
         + HIGHER_SIDE * high
@@ -85,8 +107,8 @@ def position_value(s: PeloponnesState, p: int) -> float:
         + FOOD * s.food[p]
         + LUXURY * s.lux[p]
         + STRENGTH * s.strength[p]
+        + INCOME * produce * rounds_left
         - RESERVED * owed
-        - HUNGER * hungry
         - (extra_coins / 3 if extra_coins else 0)
     )
 
