@@ -441,3 +441,13 @@ def test_odysseus_escapes_the_first_persian_defeat_keeping_his_red_side():
     assert top(s) == (step.ODYSSEUS, 0, step.PERSIAN_EVENT + 1)
     s.apply(UseOdysseus(True), seat=0)
     assert s.flipped == [False, True]
+
+
+def test_mercenaries_may_be_paid_with_luxury_goods():
+    s = persian_game([8, 0], players=2, heroes=["helen", "hector"])
+    give(s, 0, coins=1, lux=4)
+    own(s, 0, "A12")
+    third_persian(s, 2, 1)
+    assert s.legal_actions() == [Hire(i) for i in range(4)]  # 1 coin + 4 // 2 luxury
+    s.apply(Hire(3), seat=0)
+    assert (s.coins[0], s.lux[0], s.mercs[0]) == (0, 0, 3)

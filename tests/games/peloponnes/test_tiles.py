@@ -211,3 +211,9 @@ def test_abilities_stay_active_on_the_orange_side():
     s.flipped[0] = True
     win(s, "A07", coins=2)
     assert s.inh[0] == 2 + 1
+
+
+def test_luxury_goods_may_stand_in_for_the_reserve_coin():
+    s = base_round(*ROW, coins=1, lux=2)
+    win(s, "A12", coins=1)  # no coins, no wood left: reserve with 2 luxury, at once
+    assert s.unfinished[0] == 1 << tile("A12") and s.lux[0] == 0

@@ -415,7 +415,7 @@ def power_points(s: PeloponnesState, p: int) -> int:
 
 def hire_limit(s: PeloponnesState, p: int, why: int) -> int:
     limit = power_points(s, p) if why == 0 else s.strength[p]
-    return min(limit, s.coins[p])
+    return min(limit, economy.coin_capacity(s, p) // s.g.mercenary_cost)
 
 
 def hire_legal(s: PeloponnesState, task: tuple[int, ...]) -> list[Action]:
@@ -429,7 +429,7 @@ def apply_hire(s: PeloponnesState, task: tuple[int, ...], action: Action) -> Non
     count = action.count  # type: ignore[attr-defined]
     if not count:
         return
-    s.coins[p] -= count * s.g.mercenary_cost
+    economy.pay_coins(s, p, count * s.g.mercenary_cost)
     s.mercs[p] += count
     old = s.strength[p]
     s.strength[p] = min(s.g.strength_cap, old + count)

@@ -75,7 +75,7 @@ def position_value(s: PeloponnesState, p: int) -> float:
     if pending >= 0:
         tile = tiles[pending]
         if tile.is_building:
-            coins_left = s.coins[p] - extra_coins
+            coins_left = economy.coin_capacity(s, p) - extra_coins
             buildable = coins_left >= s.cols[p].reserve_coins or economy.can_afford(
                 s, p, tile.cost_wood, tile.cost_stone, 0, extra_coins
             )

@@ -183,9 +183,8 @@ def _specific(s: PeloponnesState, p: int, task: tuple[int, ...], action: Action)
         )
     if isinstance(action, Reserve):
         need = s.cols[p].reserve_coins
-        return _rule(
-            "§4 phase 4", f"reserving a building takes {need} coin(s) of your own; you have {s.coins[p]}"
-        )
+        have = economy.coin_capacity(s, p)
+        return _rule("§4 phase 4", f"reserving a building takes {need} coin(s); you can pay {have}")
     if isinstance(action, ChooseIncome) and action.good not in INCOME_CHOICES:
         return _rule("§4 phase 6", "choose food, wood, stone or coin")
     if isinstance(action, SaveTile):

@@ -2,7 +2,7 @@
 
 A land goes to the right of the rightmost land. A building is built now (its wood and stone, luxury goods
 making up what is missing; Daedalus pays 2 wood or 2 stone less) or reserved with a coin (Leptis Magna: 3
-coins) to be finished in the next supply round; a building its owner can do neither for goes to the box.
+coins; luxury goods may be exchanged for them, as in every payment) to be finished in the next supply round; a building its owner can do neither for goes to the box.
 Then the tile's one-time gains (Andromeda: +3 coins on tiles showing a coin; Helen: +1 inhabitant on land),
 then, with the expansion, the optional strength purchase: 1 wood + 1 stone with a building built now, 2 food
 with a land, for as much strength as the tile's power points (Achilles: +2), up to 29.
@@ -73,7 +73,7 @@ def build_legal(s: PeloponnesState, task: tuple[int, ...]) -> list[Action]:
         for discount, wood, stone in build_costs(s, p, tile)
         if economy.can_afford(s, p, wood, stone)
     ]
-    if s.coins[p] >= s.cols[p].reserve_coins:
+    if economy.coin_capacity(s, p) >= s.cols[p].reserve_coins:
         out.append(g.reserve)
     return out
 
@@ -93,7 +93,7 @@ def apply_build(s: PeloponnesState, task: tuple[int, ...], action: Action) -> No
             s.tasks.append((step.STRENGTH, p, t))
     else:
         coins = s.cols[p].reserve_coins
-        s.coins[p] -= coins
+        economy.pay_coins(s, p, coins)  # (luxury goods may be exchanged for the coin)
         s.unfinished[p] |= 1 << t
         if s._events is not None:
             s.log(f"{who(p)} reserves {tile.name} {tile.id} with {coins} coin(s) on it", p)
