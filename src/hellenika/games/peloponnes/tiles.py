@@ -2,10 +2,11 @@
 
 A land goes to the right of the rightmost land. A building is built now (its wood and stone, luxury goods
 making up what is missing; Daedalus pays 2 wood or 2 stone less) or reserved with a coin (Leptis Magna: 3
-coins; luxury goods may be exchanged for them, as in every payment) to be finished in the next supply round; a building its owner can do neither for goes to the box.
-Then the tile's one-time gains (Andromeda: +3 coins on tiles showing a coin; Helen: +1 inhabitant on land),
-then, with the expansion, the optional strength purchase: 1 wood + 1 stone with a building built now, 2 food
-with a land, for as much strength as the tile's power points (Achilles: +2), up to 29.
+coins; luxury goods may be exchanged for them, as in every payment) to be finished in the next supply
+round; a building its owner can do neither for goes to the box. Then the tile's one-time gains (Andromeda:
++3 coins on tiles showing a coin; Helen: +1 inhabitant on land), then, with the expansion, the optional
+strength purchase: 1 wood + 1 stone with a building built now, 2 food with a land, for as much strength as
+the tile's power points (Achilles: +2), up to 29.
 """
 
 from __future__ import annotations
