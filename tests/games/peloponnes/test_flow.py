@@ -43,7 +43,7 @@ def test_case_39_round_8_income_chits_final_supply_then_scoring_and_no_round_9()
     # The final supply round: feeding, the reserved Bridge (2 wood; 1 wood, no luxury: it falls), conflict.
     log = log_text(s)
     end = log.index("The eighth round is over")
-    assert log.index("Player 1's income") < log.index("Disaster chit drawn: blank") < end
+    assert log.index("Player 1: income") < log.index("Disaster chit drawn: blank") < end
     assert end < log.index("Supply round", end) < log.index("Internal conflict", end)
     assert "gives up Bridge A12" in log[end:]
     assert top(s) == (step.CLOVERS, 0)
@@ -263,3 +263,15 @@ def test_supply_round_via_trigger_keeps_the_round_going():
     s = game(2, civs=["messene", "patras"])
     trigger(s, (step.SUPPLY,))
     assert top(s) == (step.REVEAL,)
+
+
+def test_no_log_text_is_built_without_a_log(monkeypatch):
+    """Search clones keep no log: every log line is guarded, so no text is built (the hot path)."""
+    from hellenika.games.peloponnes.state import PeloponnesState
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("log text built for a state without a log")
+
+    monkeypatch.setattr(PeloponnesState, "log", refuse)
+    for players, options in GAME.configurations():
+        play_out(game(players, log=False, **options), seed=players)

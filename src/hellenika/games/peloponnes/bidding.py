@@ -141,23 +141,33 @@ def least_bid(s: PeloponnesState, p: int, slot: int) -> int:
 
 
 def bid_legal(s: PeloponnesState, task: tuple[int, ...]) -> list[Action]:
+    # The hot path of random play: least_bid and can_place_land are inlined.
     p = task[1]
     g = s.g
     tiles = s.cat.tiles
     cap = economy.coin_capacity(s, p)
+    bonus = _bonus(s, p)
+    lands = s.lands[p]
+    free = not lands or s.cols[p].free_land or any(tiles[b].free_land for b in s.buildings[p])
+    last_mask = tiles[lands[-1]].income_mask if lands else 0
+    bidder = s.bidder
     out: list[Action] = []
     for slot, t in enumerate(s.row):
         tile = tiles[t]
-        if tile.kind == "land" and not can_place_land(s, p, tile):
+        if not free and tile.kind == "land" and not tile.income_mask & last_mask:
             continue
-        if cap >= least_bid(s, p, slot):
+        need = tile.min_bid - bonus
+        q = bidder[slot]
+        if q >= 0:
+            need = max(need, s.bid_coins[q] + _bonus(s, q) + 1 - bonus)
+        if cap >= max(1, need):
             out.append(g.bid_on[t])
     surcharge = g.surcharge
     for t in s.conq:
         if t < 0:
             continue
         tile = tiles[t]
-        if tile.kind == "land" and not can_place_land(s, p, tile):
+        if not free and tile.kind == "land" and not tile.income_mask & last_mask:
             continue
         if cap >= tile.min_bid + surcharge:
             out.append(g.conquer[t])

@@ -180,6 +180,7 @@ class Colony:
     decline_all: bool
     wins_solo_ties: bool
     base: bool
+    summary: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -334,6 +335,7 @@ def load_catalogue() -> Catalogue:
             decline_all=c.get("decline", "") == "all",
             wins_solo_ties=c.get("wins_solo_ties", False),
             base=c.get("base", False),
+            summary=c["summary"],
         )
         for i, c in enumerate(data["colony"])
     )

@@ -91,6 +91,9 @@ def position_value(s: PeloponnesState, p: int) -> float:
     pop -= HUNGER * points * _hungry(s, p)
     low, high = _with_cloverleaves(s, p, pp, pop)
     coins = s.coins[p] - extra_coins
+    if s.tasks and s.tasks[-1][0] == step.ANSWER:  # a pending offer counts as accepted
+        _, target, _, offerer, offered = s.tasks[-1]
+        coins += offered if p == target else -offered if p == offerer else 0
     owed = 0
     for t in s.buildings[p]:
         if s.unfinished[p] >> t & 1:

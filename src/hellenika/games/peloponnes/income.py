@@ -34,7 +34,7 @@ def population(s: PeloponnesState, task: tuple[int, ...]) -> None:
         if grow:
             s.inh[p] += grow
             if s._events is not None:
-                s.log(f"{who(p)}'s population grows by {grow} to {s.inh[p]}", p)
+                s.log(f"{who(p)}: population +{grow}, now {s.inh[p]}", p)
 
 
 def income(s: PeloponnesState, task: tuple[int, ...]) -> None:
@@ -116,7 +116,7 @@ def finish_income(s: PeloponnesState, task: tuple[int, ...]) -> None:
             for amount, what in ((food, "food"), (wood, "wood"), (stone, "stone")):
                 if amount:
                     parts.append(f"{amount:+d} {what}")
-            text = f"{who(p)}'s income: {', '.join(parts)}"
+            text = f"{who(p)}: income {', '.join(parts)}"
             if extra:
                 text += f" ({extra} over storage become luxury)"
             s.log(text, p)

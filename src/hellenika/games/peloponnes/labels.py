@@ -149,23 +149,28 @@ def label(s: PeloponnesState, action: Action) -> str:
         tile = cat.tile(action.tile)
         return f"Give up {tile.name} {tile.id} (the coins come back)"
     if isinstance(action, MakeOffer):
-        what = "colony" if task[2] == 0 else "hero"
-        thing = (
-            cat.colonies[s.colony[action.target]].name
-            if task[2] == 0
-            else cat.heroes[s.hero[action.target]].name
-        )
-        return f"Make {who(action.target)} an offer for the {what} {thing}"
+        if task[2] == 0:
+            col = cat.colonies[s.colony[action.target]]
+            return f"Make {who(action.target)} an offer for the colony {col.name} ({col.summary})"
+        hero = cat.heroes[s.hero[action.target]]
+        return f"Make {who(action.target)} an offer for the hero {hero.name} ({hero.ability})"
     if isinstance(action, NoOffer):
-        return "Make no offer"
+        if task[2] == 0:
+            col = cat.colonies[s.colony[p]]
+            return f"Make no offer (keep {col.name}: {col.summary})"
+        hero = cat.heroes[s.hero[p]]
+        return f"Make no offer (keep {hero.name}: {hero.ability})"
     if isinstance(action, OfferCoins):
         return f"Offer {action.coins} coins"
     if isinstance(action, Answer):
         _, _, what, offerer, coins = task
-        thing = "colonies" if what == 0 else "heroes"
+        if what == 0:
+            mine, theirs = cat.colonies[s.colony[p]].name, cat.colonies[s.colony[offerer]].name
+        else:
+            mine, theirs = cat.heroes[s.hero[p]].name, cat.heroes[s.hero[offerer]].name
         if action.accept:
-            return f"Accept {coins} coins from {who(offerer)} and swap {thing}"
-        return "Refuse the offer"
+            return f"Accept {coins} coins from {who(offerer)}: give {mine}, take {theirs}"
+        return f"Refuse the offer (keep {mine})"
     if isinstance(action, AssignCloverleaves):
         rest = s.clovers[p] - action.power
         power, population = scoring.parts(s, p)

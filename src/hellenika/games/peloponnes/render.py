@@ -201,7 +201,8 @@ def render(s: PeloponnesState, seat: int | None, names: Sequence[str] | None = N
     mode = "Heroes & Colonies" if s.exp else "base game"
     if s.angelos >= 0:
         mode += f", solo vs Angelos ({s.cat.ranks[s.rank].id})"
-    title = Text(f"Peloponnes ({mode}) — round {s.round} of {s.g.rounds}", style="bold")
+    when = f"round {s.round} of {s.g.rounds}" if s.round else "setting up"
+    title = Text(f"Peloponnes ({mode}) — {when}", style="bold")
     if s.tasks:
         title.append(f" · {step.NAMES[s.tasks[-1][0]]}", style="dim")
     parts: list[RenderableType] = [title]

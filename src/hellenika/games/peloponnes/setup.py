@@ -148,7 +148,7 @@ def start_values(s: PeloponnesState, task: tuple[int, ...]) -> None:
             s.clovers[p] = start_clovers
         extra = economy.store(s, p)
         if s._events is not None and extra:
-            s.log(f"{who(p)}'s storage is too small: {extra} goods become luxury", p)
+            s.log(f"{who(p)}: {extra} start goods over storage become luxury", p)
     a = s.angelos
     if a >= 0:
         s.clovers[a] = start_clovers
