@@ -93,9 +93,10 @@ def explain(s: PeloponnesState, action: Action) -> IllegalAction:
         return _rule(
             section, f"{action.notation()!r} is not possible now: the decision is {step.NAMES[kind]}"
         )
-    has_tile = isinstance(action, BidOn | Conquer | MoveBid | TakeTile | RemoveTile | SaveTile)
-    if has_tile and action.tile not in s.cat.tile_by_id:  # type: ignore[attr-defined]
-        return _rule("§10", f"there is no tile {action.tile!r}")
+    if isinstance(action, BidOn | Conquer | MoveBid | TakeTile | RemoveTile | SaveTile):
+        tile_id = action.tile
+        if tile_id not in s.cat.tile_by_id:
+            return _rule("§10", f"there is no tile {tile_id!r}")
     why = _specific(s, p, task, action)
     return why or _rule(section, f"{action.notation()!r} is not legal now")
 

@@ -163,8 +163,8 @@ def label(s: PeloponnesState, action: Action) -> str:
     if isinstance(action, OfferCoins):
         return f"Offer {action.coins} coins"
     if isinstance(action, Answer):
-        _, _, what, offerer, coins = task
-        if what == 0:
+        _, _, round_of, offerer, coins = task
+        if round_of == 0:
             mine, theirs = cat.colonies[s.colony[p]].name, cat.colonies[s.colony[offerer]].name
         else:
             mine, theirs = cat.heroes[s.hero[p]].name, cat.heroes[s.hero[offerer]].name

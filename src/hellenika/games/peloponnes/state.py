@@ -26,7 +26,7 @@ from hellenika.engine.errors import IllegalAction
 from hellenika.engine.state import CHANCE, TERMINAL, State
 from hellenika.games.peloponnes import flow, scoring
 from hellenika.games.peloponnes import tasks as step
-from hellenika.games.peloponnes.catalogue import Colony
+from hellenika.games.peloponnes.catalogue import Catalogue, Colony
 
 if TYPE_CHECKING:
     from hellenika.engine.rng import Rng
@@ -134,6 +134,67 @@ class PeloponnesState(State):
     )
 
     g: PeloponnesGame
+    cat: Catalogue
+    exp: bool  # the Heroes & Colonies expansion
+    negotiation: bool
+    solo: bool
+    angelos: int  # Angelos' participant index, or -1
+    rank: int  # Angelos' rank (catalogue index), or -1
+    n: int  # participants: the seats, and Angelos
+    regular_size: int  # tiles in the regular row
+    mult: int  # the Persians' multiplier
+    # Per participant.
+    coins: list[int]
+    wood: list[int]
+    stone: list[int]
+    food: list[int]
+    lux: list[int]
+    inh: list[int]
+    strength: list[int]
+    clovers: list[int]
+    mercs: list[int]
+    civ: list[int]
+    hero: list[int]
+    colony: list[int]
+    cols: tuple[Colony, ...]
+    unfinished: list[int]  # bitmask over tile indices: reserved buildings
+    bid_slot: list[int]
+    bid_coins: list[int]
+    bid_lux: list[int]
+    won: list[int]
+    paid: list[int]
+    clover_power: list[int]  # cloverleaves put on power at the end (-1: not yet)
+    picks: list[int]  # income picks of this round (income.PICK_SHIFT)
+    flipped: list[bool]
+    odysseus_used: list[bool]
+    buildings: list[tuple[int, ...]]
+    lands: list[tuple[int, ...]]
+    arow: tuple[int, ...]  # Angelos' tiles, in the order he took them
+    angelos_pop: int
+    # The round.
+    round: int
+    order: tuple[int, ...]
+    stack_left: list[tuple[int, ...]]
+    row: list[int]
+    bidder: list[int]
+    conq: list[int]
+    took_conquest: int
+    # Disaster chits.
+    pool: list[int]  # face-down chits by kind
+    s1: int
+    s2: int
+    under2: tuple[int, ...]
+    placed: list[int]  # chits on each disaster tile
+    psum: int
+    pcount: int
+    to_place: int
+    last_chit: int
+    drawn: int
+    ariadne_used: int
+    # The machine.
+    tasks: list[tuple[int, ...]]
+    cp: int
+    _legal: list[Action] | None
 
     # ------------------------------------------------------------------ construction
 
@@ -326,11 +387,13 @@ class PeloponnesState(State):
 
     def chance_outcomes(self) -> Sequence[tuple[Action, float]]:
         task = self.tasks[-1]
-        return flow.OUTCOMES[task[0]](self, task)
+        outcomes: Sequence[tuple[Action, float]] = flow.OUTCOMES[task[0]](self, task)
+        return outcomes
 
     def sample_chance(self, rng: Rng) -> Action:
         task = self.tasks[-1]
-        return flow.SAMPLE[task[0]](self, task, rng)
+        action: Action = flow.SAMPLE[task[0]](self, task, rng)
+        return action
 
     def _legal_actions(self) -> list[Action]:
         legal = self._legal
