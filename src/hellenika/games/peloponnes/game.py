@@ -83,7 +83,7 @@ class PeloponnesGame(Game):
         OptionSpec(
             "angelos",
             "hoplite",
-            "solo with the expansion: Angelos' rank (hoplite, lokhagos, syntagmatarkhis, stratigos)",
+            "solo with the expansion: the rank of Angelos, the automatic opponent",
             choices=RANKS,
         ),
     )
