@@ -13,6 +13,7 @@ REGISTRY = Registry(
         "hercules": "hellenika.games.hercules:GAME",
         "hellas": "hellenika.games.hellas:GAME",
         "attika": "hellenika.games.attika:GAME",
+        "peloponnes": "hellenika.games.peloponnes:GAME",
     }
 )
 

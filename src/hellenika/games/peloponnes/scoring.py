@@ -1,0 +1,109 @@
+"""Scoring (spec §8, §9): the lower of power points and population points, and the tie-breaks.
+
+Power points: the tiles' printed PP, the hero's PP while red, and the coins (3 per PP; colonies 2 or 4;
+the Market or Agora lets its owner count 2). Population points: inhabitants x 3 (colonies 2-4) plus one per
+mercenary. Each cloverleaf adds 2 to either side, as its owner chooses at the end (before that, and for
+Angelos always, the best split is assumed). The score is the lower side. Ties: the higher side, then luxury
+goods, then the place is shared. Solo: Angelos wins ties (the player must score more).
+
+Angelos scores 3 population points per inhabitant printed in the top right of his tiles, civilization and
+hero, plus his population coins; and the PP of his tiles and red hero plus 1 PP per 3 coins printed there.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from hellenika.games.peloponnes.state import PeloponnesState
+
+
+def best_split(power: int, population: int, clovers: int, value: int) -> int:
+    """How many cloverleaves to put on power: the highest lower side, then the highest higher side."""
+    best, best_key = 0, None
+    for k in range(clovers + 1):
+        a, b = power + value * k, population + value * (clovers - k)
+        key = (min(a, b), max(a, b))
+        if best_key is None or key > best_key:
+            best, best_key = k, key
+    return best
+
+
+def parts(s: PeloponnesState, p: int) -> tuple[dict[str, int], dict[str, int]]:
+    """Power and population parts of a participant, cloverleaves aside."""
+    cat = s.cat
+    tiles = cat.tiles
+    hero_pp = 0
+    if s.hero[p] >= 0 and not s.flipped[p]:
+        hero_pp = cat.heroes[s.hero[p]].pp
+    if p == s.angelos:
+        row = s.arow
+        printed_coins = sum(tiles[t].gain_coins for t in row)
+        printed_inh = sum(tiles[t].gain_inhabitants for t in row)
+        if s.civ[p] >= 0:
+            civ = cat.civilizations[s.civ[p]]
+            printed_coins += civ.coins
+            printed_inh += civ.inhabitants
+        if s.hero[p] >= 0:
+            hero = cat.heroes[s.hero[p]]
+            printed_coins += hero.coins
+            printed_inh += hero.inhabitants
+        power = {"tiles": sum(tiles[t].pp for t in row), "hero": hero_pp, "coins": printed_coins // 3}
+        population = {"inhabitants": 3 * max(0, printed_inh), "conflict coins": s.angelos_pop}
+        return power, population
+    owned = s.buildings[p] + s.lands[p]
+    col = s.cols[p]
+    per_pp = col.coins_per_pp
+    if any(tiles[t].market for t in s.buildings[p]):
+        per_pp = min(per_pp, s.g.market_coins_per_pp)
+    power = {"tiles": sum(tiles[t].pp for t in owned), "hero": hero_pp, "coins": s.coins[p] // per_pp}
+    population = {"inhabitants": s.inh[p] * col.inhabitant_points, "mercenaries": s.mercs[p]}
+    return power, population
+
+
+def final(s: PeloponnesState, p: int) -> tuple[int, int, int]:
+    """(power, population, cloverleaves on power) with the chosen or the best split."""
+    power, population = parts(s, p)
+    pp = sum(power.values())
+    pop = sum(population.values())
+    clovers = s.clovers[p]
+    value = s.g.cloverleaf_value
+    k = s.clover_power[p]
+    if k < 0 or k > clovers:
+        k = best_split(pp, pop, clovers, value)
+    return pp + value * k, pop + value * (clovers - k), k
+
+
+def totals(s: PeloponnesState) -> list[float]:
+    out: list[float] = []
+    for p in range(s.n):
+        pp, pop, _ = final(s, p)
+        out.append(float(min(pp, pop)))
+    return out
+
+
+def breakdown(s: PeloponnesState) -> list[dict[str, float]]:
+    """Both sides by part, and the higher side taken off again, so the values add up to the score."""
+    value = s.g.cloverleaf_value
+    out = []
+    for p in range(s.n):
+        power, population = parts(s, p)
+        pp, pop, k = final(s, p)
+        row: dict[str, float] = {f"power: {key}": float(v) for key, v in power.items()}
+        row["power: cloverleaves"] = float(value * k)
+        row.update({f"population: {key}": float(v) for key, v in population.items()})
+        row["population: cloverleaves"] = float(value * (s.clovers[p] - k))
+        row["higher side (not counted)"] = -float(max(pp, pop))
+        out.append(row)
+    return out
+
+
+def rank_keys(s: PeloponnesState) -> list[tuple[float, ...]]:
+    keys: list[tuple[float, ...]] = []
+    for p in range(s.n):
+        pp, pop, _ = final(s, p)
+        if s.angelos >= 0:
+            keys.append((min(pp, pop), 1 if p == s.angelos else 0))
+        else:
+            keys.append((min(pp, pop), max(pp, pop), s.lux[p]))
+    return keys
