@@ -11,6 +11,7 @@ from hellenika.engine.registry import Registry
 REGISTRY = Registry(
     {
         "hercules": "hellenika.games.hercules:GAME",
+        "hellas_delonge": "hellenika.games.hellas_delonge:GAME",
     }
 )
 
