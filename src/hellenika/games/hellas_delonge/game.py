@@ -35,9 +35,9 @@ class HellasGame(Game):
     option_specs = (
         OptionSpec(
             "stall",
-            0,
-            "end the game after this many turns in a row without a city changing hands "
-            "(most cities wins, then most Greeks; spec Q9); 0 = never, as printed",
+            40,
+            "end the game after this many turns in a row in which no city is founded or taken "
+            "(most cities wins, then most Greeks, else a draw; spec Q9); 0 = never, as printed",
             minimum=0,
             maximum=1000,
         ),
@@ -115,7 +115,7 @@ class HellasGame(Game):
     # engine protocol -------------------------------------------------------------
 
     def configurations(self) -> list[tuple[int, dict[str, OptionValue]]]:
-        return [(2, {}), (2, {"stall": 40})]
+        return [(2, {}), (2, {"stall": 0})]
 
     def _new_state(self, players: int, options: dict[str, OptionValue], log: bool) -> State:
         return HellasState.new(self, players, options, log)

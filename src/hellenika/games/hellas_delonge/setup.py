@@ -61,8 +61,7 @@ class SetupMixin(StackMixin):
             if log:
                 why = "it has a temple" if tile.temple else "it fits nowhere"
                 self._emit(f"Tile {tile.describe()} is set aside: {why}")
-            if not self.pool and not self._refill_setup_stack():
-                self._end_setup()
+            self._next_setup_draw()
             return
         self.drawn = (t,)
         self.active = self.setup_count % 2
@@ -104,8 +103,14 @@ class SetupMixin(StackMixin):
         if self.setup_count >= SETUP_PLACEMENTS:
             self._end_setup()
         else:
-            self.phase = ph.C_SETUP_TILE
-            self.cp = CHANCE
+            self._next_setup_draw()
+
+    def _next_setup_draw(self) -> None:
+        if not self.pool and not self._refill_setup_stack():
+            self._end_setup()
+            return
+        self.phase = ph.C_SETUP_TILE
+        self.cp = CHANCE
 
     def _end_setup(self) -> None:
         """Spec §3 step 6: the set-aside tiles are shuffled back into the stack; Light begins."""
