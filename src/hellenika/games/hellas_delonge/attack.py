@@ -82,7 +82,7 @@ class AttackMixin:
         self.beach = False
         self.rocky = False
         if self._events is not None:
-            self._emit(f"{who(p)} attacks city {x} ({self.greeks[x]} Greeks of {who(1 - p)})", p)
+            self._emit(f"{who(p)} attacked city {x} ({self.greeks[x]} Greeks of {who(1 - p)})", p)
         self._enter_commit()
 
     def _forced_march_open(self) -> bool:
@@ -101,7 +101,7 @@ class AttackMixin:
             return
         # Forced March was cancelled and no linked city can send anyone: the attack cannot be made.
         if self._events is not None:
-            self._emit(f"{who(self.active)} has no Greeks to send: the attack is off", self.active)
+            self._emit(f"{who(self.active)} had no Greeks to send: the attack is off", self.active)
         self._enter_end(END_AFTER_FAILURE)
 
     def _commit_actions(self) -> list:
@@ -130,7 +130,7 @@ class AttackMixin:
         self.sources = (*self.sources, action.city)
         self.fm_city = action.city
         if self._events is not None:
-            self._emit(f"{who(self.active)} force-marches from city {action.city}", self.active)
+            self._emit(f"{who(self.active)} force-marched from city {action.city}", self.active)
         self._enter_commit()
 
     def _declared(self) -> None:
@@ -151,7 +151,7 @@ class AttackMixin:
                 f"{k} from city {c}" for c, k in zip(self.sources, self.commits, strict=True) if k
             )
             kind = "sea" if self.nat_sea else "land"
-            self._emit(f"{who(p)} sends {sum(self.commits)} Greeks ({parts}): a {kind} attack", p)
+            self._emit(f"{who(p)} sent {sum(self.commits)} Greeks ({parts}): a {kind} attack", p)
         self.cw_next = p
         self.cw_passes = 0
         self._combat_next()
@@ -239,7 +239,7 @@ class AttackMixin:
 
     def _do_call_off(self, action) -> None:
         if self._events is not None:
-            self._emit(f"{who(self.active)} calls the attack off", self.active)
+            self._emit(f"{who(self.active)} called the attack off", self.active)
         self._enter_end(END_AFTER_FAILURE)
 
     def _do_resolve(self, action) -> None:
@@ -250,7 +250,7 @@ class AttackMixin:
         win = a_str >= d_str + (1 if sea else 0)
         if self._events is not None:
             kind = "sea" if sea else "land"
-            verdict = f"{who(p)} takes city {self.target}" if win else f"{who(d)} holds city {self.target}"
+            verdict = f"{who(p)} took city {self.target}" if win else f"{who(d)} held city {self.target}"
             self._emit(f"Attack by {kind}: {a_str} against {d_str}: {verdict}", p)
         if not win:
             greeks = self.greeks
@@ -308,7 +308,9 @@ class AttackMixin:
         if self.retreat_left:
             self.gsup[1 - self.active] += self.retreat_left
             if self._events is not None:
-                self._emit(f"{self.retreat_left} Greek(s) find no room and go to the supply", 1 - self.active)
+                self._emit(
+                    f"{self.retreat_left} Greek(s) found no room and went to the supply", 1 - self.active
+                )
             self.retreat_left = 0
         self._occupy()
 
@@ -320,7 +322,7 @@ class AttackMixin:
         self.greeks[action.city] += 1
         self.retreat_left -= 1
         if self._events is not None:
-            self._emit(f"{who(1 - self.active)} withdraws a Greek to city {action.city}", 1 - self.active)
+            self._emit(f"{who(1 - self.active)} withdrew a Greek to city {action.city}", 1 - self.active)
         self._retreat_next()
 
     def _occupy(self) -> None:
@@ -343,10 +345,10 @@ class AttackMixin:
         self._ownership_changed()
         if self._events is not None:
             extra = f" ({moved - inside} to the supply)" if moved > inside else ""
-            self._emit(f"{who(p)} moves {inside} Greeks into city {x}{extra}", p)
+            self._emit(f"{who(p)} moved {inside} Greeks into city {x}{extra}", p)
         if not self.owned[d]:
             if self._events is not None:
-                self._emit(f"{who(d)} has no city left: {who(p)} wins", p)
+                self._emit(f"{who(d)} has no city left: {who(p)} wins the game", p)
             self._game_over(p, "no city left")
             return
         if min(self.def_ships, self.ssup[p], CITY_CAP):
@@ -366,7 +368,7 @@ class AttackMixin:
         self.ships[self.target] += k
         self.ssup[p] -= k
         if self._events is not None and k:
-            self._emit(f"{who(p)} places {k} ship(s) at city {self.target}", p)
+            self._emit(f"{who(p)} placed {k} ship(s) at city {self.target}", p)
         self._after_conquest()
 
     def _after_conquest(self) -> None:

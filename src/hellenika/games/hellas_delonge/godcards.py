@@ -130,13 +130,13 @@ class CardMixin:
             self._spend(p, t)
             if self._events is not None:
                 cancelled = self.cat.cards[self.chain[-1][1]].name
-                self._emit(f"{who(p)} answers with Thunderbolt, against {cancelled}", p)
+                self._emit(f"{who(p)} answered with Thunderbolt, against {cancelled}", p)
             self.chain = (*self.chain, (p, t))
             self._chain_next()
             return
         self._spend(p, t)
         if self._events is not None:
-            self._emit(f"{who(p)} plays {self.cat.cards[t].name}", p)
+            self._emit(f"{who(p)} played {self.cat.cards[t].name}", p)
         self.chain = ((p, t),)
         self.chain_then = self.phase
         self._chain_next()
@@ -169,7 +169,7 @@ class CardMixin:
         self.chain = ()
         if self._events is not None and len(chain) > 1:
             name = self.cat.cards[t].name
-            self._emit(f"{name} takes effect" if effective else f"{name} is cancelled", p)
+            self._emit(f"{name} took effect" if effective else f"{name} was cancelled", p)
         self._effect(p, t, effective, self.chain_then)
 
     def _do_pass(self, action) -> None:
@@ -201,7 +201,7 @@ class CardMixin:
         elif effect == "storm":
             if effective:
                 if self._events is not None:
-                    self._emit(f"The storm wrecks the voyage of {who(self.active)}", p)
+                    self._emit(f"The storm wrecked the voyage of {who(self.active)}", p)
                 self._fail_voyage()
             else:
                 self._voyage_succeeds()
@@ -328,7 +328,7 @@ class CardMixin:
                 self.tired = tuple(moved)
         if self._events is not None:
             where = "the supply" if f < 0 else f"city {f}"
-            self._emit(f"{who(p)} levies a Greek from {where} into city {c}", p)
+            self._emit(f"{who(p)} levied a Greek from {where} into city {c}", p)
         self._effect_step()
 
     def _do_launch(self, action) -> None:
@@ -341,7 +341,7 @@ class CardMixin:
             self.ships[f] -= 1
         if self._events is not None:
             where = "the supply" if f < 0 else f"city {f}"
-            self._emit(f"{who(p)} launches a ship from {where} at city {c}", p)
+            self._emit(f"{who(p)} launched a ship from {where} at city {c}", p)
         self._effect_step()
 
     def _effect_step(self) -> None:
@@ -359,8 +359,8 @@ class CardMixin:
         self._gain_card(p, t, playable=False)
         self.known[v] = _bump(self.known[v], t, 1)  # the victim knows what the thief now holds
         if self._events is not None:
-            self._emit(f"{who(p)} takes a card from {who(v)}", p)
-            self._emit(f"{who(p)} takes {self.cat.cards[t].name} from {who(v)}", p, (p, v))
+            self._emit(f"{who(p)} took a card from {who(v)}", p)
+            self._emit(f"(the card {who(p)} took from {who(v)} is {self.cat.cards[t].name})", p, (p, v))
         self._check_limits(p)
 
     def _over_limit(self, p: int) -> tuple[int, ...]:
@@ -392,7 +392,7 @@ class CardMixin:
         self._lose_card(p, t)
         self.discards = _bump(self.discards, t, 1)
         if self._events is not None:
-            self._emit(f"{who(p)} discards {self.cat.cards[t].name} (hand limit)", p)
+            self._emit(f"{who(p)} discarded {self.cat.cards[t].name} (hand limit)", p)
         self._check_limits(p)
 
     # ------------------------------------------------------------------ Oracle
@@ -413,8 +413,8 @@ class CardMixin:
         self.top_seen = tuple(seen | (1 << p) for seen in self.top_seen)
         if self._events is not None:
             names = ", ".join(self.cat.tiles[t].id for t in self.top)
-            self._emit(f"{who(p)} looks at the top {len(self.top)} tile(s) of the stack", p)
-            self._emit(f"{who(p)} sees {names} (top first)", p, (p,))
+            self._emit(f"{who(p)} looked at the top {len(self.top)} tile(s) of the stack", p)
+            self._emit(f"(they are {names}, top first)", p, (p,))
         self.phase = ph.ORACLE
         self.cp = p
 
@@ -461,6 +461,6 @@ class CardMixin:
         self.oracle_done = ()
         if self._events is not None:
             names = ", ".join(self.cat.tiles[u].id for u in order)
-            self._emit(f"{who(p)} puts the tiles back on top", p)
-            self._emit(f"{who(p)} puts back {names} (top first)", p, (p,))
+            self._emit(f"{who(p)} put the tiles back on top", p)
+            self._emit(f"(in the order {names}, top first)", p, (p,))
         self._resume(self.effect_then)

@@ -196,7 +196,7 @@ def _context(s: HellasState, names: Sequence[str]) -> Text | None:
         lines.append("Double Action: now a Voyage or an Attack")
     if phase in (ph.A_COMMIT, ph.A_FORCED, ph.COMBAT, ph.CALLOFF, ph.RETREAT_WINDOW, ph.RETREAT, ph.FLEET):
         x = s.target
-        sent = ", ".join(f"{k} from {c}" for c, k in zip(s.sources, s.commits, strict=True) if k)
+        sent = ", ".join(f"{k} from {c}" for c, k in zip(s.sources, s.commits, strict=False) if k)
         line = f"Attack on city {x} ({s.greeks[x]} Greeks)" + (f": {sent}" if sent else "")
         if phase in (ph.COMBAT, ph.CALLOFF):
             a_str, d_str = s.strengths()

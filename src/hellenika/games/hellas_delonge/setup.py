@@ -38,8 +38,8 @@ class SetupMixin(StackMixin):
             self._gain_card(p, t, playable=True)
             if self._events is not None:
                 god = GOD_NAMES[GODS[self.cat.cards[t].god]]
-                self._emit(f"{who(p)} is dealt a {god} card", p)
-                self._emit(f"{who(p)} is dealt {self.cat.cards[t].name}", p, (p,))
+                self._emit(f"{who(p)} was dealt a {god} card", p)
+                self._emit(f"(it is {self.cat.cards[t].name})", p, (p,))
             self.deal_step += 1
             if self.deal_step == 6:
                 self.phase = ph.C_SETUP_TILE
@@ -60,13 +60,13 @@ class SetupMixin(StackMixin):
             self.aside |= 1 << t
             if log:
                 why = "it has a temple" if tile.temple else "it fits nowhere"
-                self._emit(f"Tile {tile.describe()} is set aside: {why}")
+                self._emit(f"Tile {tile.describe()} was set aside: {why}")
             self._next_setup_draw()
             return
         self.drawn = (t,)
         self.active = self.setup_count % 2
         if log:
-            self._emit(f"{who(self.active)} draws tile {tile.describe()}", self.active)
+            self._emit(f"{who(self.active)} drew tile {tile.describe()}", self.active)
         self.phase = ph.SETUP_SITE
         self.cp = self.active
 
@@ -80,7 +80,7 @@ class SetupMixin(StackMixin):
             self.aside &= ~(1 << t)
             self.pool |= 1 << t
         if self._events is not None:
-            self._emit("The stack is empty: the set-aside tiles without a temple are shuffled back")
+            self._emit("The stack ran out: the set-aside tiles without a temple were shuffled back")
         return True
 
     def _setup_lay(self, c: int, k: int) -> None:
@@ -96,7 +96,7 @@ class SetupMixin(StackMixin):
         if self._events is not None:
             q, r = qr(c)
             self._emit(
-                f"{who(p)} lays {self.cat.tiles[t].id} at ({q},{r}) as city {slot}, with a Greek and a ship",
+                f"{who(p)} laid {self.cat.tiles[t].id} at ({q},{r}) as city {slot}, with a Greek and a ship",
                 p,
             )
         self.setup_count += 1
@@ -118,7 +118,7 @@ class SetupMixin(StackMixin):
         self.aside = 0
         self.drawn = ()
         if self._events is not None:
-            self._emit("The set-aside tiles are shuffled back into the stack; the game begins")
+            self._emit("The set-aside tiles were shuffled back into the stack; the game begins")
         self._start_turn()
 
     def _lay_tile(self, t: int, c: int, k: int) -> int:

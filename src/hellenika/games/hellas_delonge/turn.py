@@ -65,7 +65,7 @@ class TurnMixin:
         for q in (p, 1 - p):
             if self.cities(q) >= VICTORY_CITIES:
                 if self._events is not None:
-                    self._emit(f"{who(q)} holds {self.cities(q)} cities and wins", q)
+                    self._emit(f"{who(q)} holds {self.cities(q)} cities and wins the game", q)
                 self._game_over(q, f"{self.cities(q)} cities")
                 return
         if self.stall_limit and self.turn - self.last_change >= self.stall_limit:
@@ -119,7 +119,7 @@ class TurnMixin:
         n = BURST_ACTIONS + (1 if self.temples_of(p) > self.temples_of(1 - p) else 0)
         self.burst_left = n
         if self._events is not None:
-            self._emit(f"{who(p)} takes a Burst of Strength ({n} actions)", p)
+            self._emit(f"{who(p)} took a Burst of Strength ({n} actions)", p)
         self.phase = ph.BURST
         self.cp = p
 
@@ -153,7 +153,7 @@ class TurnMixin:
         self.greeks[c] += 1
         self.gsup[p] -= 1
         if self._events is not None:
-            self._emit(f"{who(p)} recruits a Greek in city {c}", p)
+            self._emit(f"{who(p)} recruited a Greek in city {c}", p)
         self._burst_step_done()
 
     def _do_build(self, action) -> None:
@@ -162,7 +162,7 @@ class TurnMixin:
         self.ships[c] += 1
         self.ssup[p] -= 1
         if self._events is not None:
-            self._emit(f"{who(p)} builds a ship at city {c}", p)
+            self._emit(f"{who(p)} built a ship at city {c}", p)
         self._burst_step_done()
 
     def _do_draw(self, action) -> None:
@@ -172,7 +172,7 @@ class TurnMixin:
         self.draw_god = god
         self._refill_pile(god)
         if self._events is not None:
-            self._emit(f"{who(p)} draws a {GOD_NAMES[GODS[god]]} card", p)
+            self._emit(f"{who(p)} drew a {GOD_NAMES[GODS[god]]} card", p)
         self.phase = ph.C_DRAW_CARD
         self.cp = -1
 
@@ -182,7 +182,7 @@ class TurnMixin:
         # Under Double Action the cards drawn join the hand at once and are usable (spec §4.1-4).
         self._gain_card(p, t, playable=self.da_stage == 1)
         if self._events is not None:
-            self._emit(f"{who(p)} drew {self.cat.cards[t].name}", p, (p,))
+            self._emit(f"(it is {self.cat.cards[t].name})", p, (p,))
         if self.burst_left > 0:
             self.phase = ph.BURST
             self.cp = p
@@ -196,7 +196,7 @@ class TurnMixin:
 
     def _do_stop(self, action) -> None:
         if self._events is not None and self.burst_left:
-            self._emit(f"{who(self.active)} forgoes {self.burst_left} Burst action(s)", self.active)
+            self._emit(f"{who(self.active)} forwent {self.burst_left} Burst action(s)", self.active)
         self._end_burst()
 
     def _end_burst(self) -> None:
@@ -262,7 +262,7 @@ class TurnMixin:
         self.rg_gave_g |= 1 << a
         self.rg_recv_g |= 1 << b
         if self._events is not None:
-            self._emit(f"{who(self.active)} moves a Greek from city {a} to city {b}", self.active)
+            self._emit(f"{who(self.active)} moved a Greek from city {a} to city {b}", self.active)
 
     def _do_move_ship(self, action) -> None:
         a, b = action.source, action.city
@@ -271,7 +271,7 @@ class TurnMixin:
         self.rg_gave_s |= 1 << a
         self.rg_recv_s |= 1 << b
         if self._events is not None:
-            self._emit(f"{who(self.active)} moves a ship from city {a} to city {b}", self.active)
+            self._emit(f"{who(self.active)} moved a ship from city {a} to city {b}", self.active)
 
     def _do_done(self, action) -> None:
         phase = self.phase

@@ -38,7 +38,7 @@ class VoyageMixin:
 
     def _do_voyage(self, action) -> None:
         if self._events is not None:
-            self._emit(f"{who(self.active)} sets out on a Voyage", self.active)
+            self._emit(f"{who(self.active)} set out on a Voyage", self.active)
         self._start_voyage()
 
     def _start_voyage(self) -> None:
@@ -71,7 +71,7 @@ class VoyageMixin:
         self._take_tile(t)
         self.drawn = (*self.drawn, t)
         if self._events is not None:
-            self._emit(f"{who(self.active)} draws tile {self.cat.tiles[t].describe()}", self.active)
+            self._emit(f"{who(self.active)} drew tile {self.cat.tiles[t].describe()}", self.active)
         if len(self.drawn) < self.v_need:
             return
         if len(self.drawn) == 2:
@@ -98,7 +98,7 @@ class VoyageMixin:
         if self._events is not None:
             tiles = self.cat.tiles
             self._emit(
-                f"{who(self.active)} keeps {tiles[t].id}; {tiles[other].id} goes under the stack", self.active
+                f"{who(self.active)} kept {tiles[t].id}; {tiles[other].id} went under the stack", self.active
             )
         self._enter_site()
 
@@ -143,7 +143,7 @@ class VoyageMixin:
     def _do_give_up(self, action) -> None:
         if self._events is not None:
             tile = self.cat.tiles[self.v_tile]
-            self._emit(f"{who(self.active)} gives up: {tile.id} goes under the stack", self.active)
+            self._emit(f"{who(self.active)} gave up: {tile.id} went under the stack", self.active)
         self._fail_voyage()
 
     def _declare_placement(self, c: int, k: int) -> None:
@@ -152,7 +152,7 @@ class VoyageMixin:
         p = self.active
         if self._events is not None:
             q, r = qr(c)
-            self._emit(f"{who(p)} will lay {self.cat.tiles[self.v_tile].id} at ({q},{r}), rotation {k}", p)
+            self._emit(f"{who(p)} declared {self.cat.tiles[self.v_tile].id} at ({q},{r}), rotation {k}", p)
         o = 1 - p
         if self._may_react(o, self.g.storm_types):
             self.phase = ph.STORM
@@ -188,7 +188,7 @@ class VoyageMixin:
         self.drawn = ()
         self.v_tile = -1
         if self._events is not None:
-            self._emit(f"The voyage succeeds: {who(p)} founds city {slot}", p)
+            self._emit(f"The voyage succeeded: {who(p)} founded city {slot}", p)
         if self.gsup[p]:
             self.gsup[p] -= 1
             self._settle(slot)
@@ -210,7 +210,7 @@ class VoyageMixin:
             moved[c] -= 1
             self.tired = tuple(moved)
         if self._events is not None:
-            self._emit(f"{who(self.active)} takes the settler from city {c}", self.active)
+            self._emit(f"{who(self.active)} took the settler from city {c}", self.active)
         self._settle(self.target)
 
     def _settle(self, slot: int) -> None:
@@ -242,7 +242,7 @@ class VoyageMixin:
         self.ships[action.city] -= 1
         self.ssup[p] += 1
         if self._events is not None:
-            self._emit(f"{who(p)} pays a ship from city {action.city}", p)
+            self._emit(f"{who(p)} paid a ship from city {action.city}", p)
         self._after_voyage()
 
     def _after_voyage(self) -> None:
