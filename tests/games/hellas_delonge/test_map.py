@@ -78,3 +78,26 @@ def test_land_across_other_tiles_is_no_link():
         board.landlink[1] == 1 << 2 and board.landlink[2] == (1 << 1 | 1 << 3) and board.landlink[3] == 1 << 2
     )
     assert not board.links(1) >> 3 & 1
+
+
+def test_incremental_placement_matches_a_full_rebuild():
+    from hellenika.engine.rng import Rng
+    from hellenika.games.hellas_delonge.hexmap import Board
+
+    from .builders import GAME
+
+    checked = 0
+    for seed in range(12):
+        s = GAME.new_state(2, log=False)
+        rng = Rng(seed)
+        while not s.is_terminal():
+            before = s.board
+            options = s.legal_actions()
+            s.apply(s.sample_chance(rng) if s.is_chance_node() else options[rng.randbelow(len(options))])
+            b = s.board
+            if b is not before:
+                full = Board._build(b.cells, b.tiles, b.rots, b.land, b.temples)
+                for name in ("adj", "landlink", "sealink", "temples", "slot_at", "frontier", "site_at"):
+                    assert getattr(b, name) == getattr(full, name), name
+                checked += 1
+    assert checked > 100

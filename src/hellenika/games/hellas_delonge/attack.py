@@ -46,19 +46,29 @@ class AttackMixin:
         linked = self.board.links(target)
         return [c for c in iter_bits(self.owned[p] & ~linked) if self._spare(c) >= 1]
 
+    def _senders(self, p: int) -> int:
+        """Mask of ``p``'s cities with a Greek to spare."""
+        greeks = self.greeks
+        tired = self.tired
+        mask = 0
+        for c in iter_bits(self.owned[p]):
+            t = tired[c]
+            if greeks[c] - (t if t > 1 else 1) >= 1:
+                mask |= 1 << c
+        return mask
+
     def _attack_targets(self, p: int) -> list[int]:
         """Enemy cities for which a legal declaration exists (spec §4-2)."""
-        board = self.board
-        mine = self.owned[p]
+        senders = self._senders(p)
+        if not senders:
+            return []
+        landlink = self.board.landlink
+        sealink = self.board.sealink
+        forced = self._has_forced_march(p)
         out = []
-        forced = None
         for x in iter_bits(self.owned[1 - p]):
-            if any(self._spare(c) >= 1 for c in iter_bits(board.links(x) & mine)):
-                out.append(x)
-                continue
-            if forced is None:
-                forced = self._has_forced_march(p)
-            if forced and self._unlinked_sources(p, x):
+            linked = landlink[x] | sealink[x]
+            if linked & senders or (forced and senders & ~linked):
                 out.append(x)
         return out
 

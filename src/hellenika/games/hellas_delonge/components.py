@@ -19,6 +19,7 @@ from importlib import resources
 
 GODS = ("zeus", "poseidon", "ares")
 GOD_NAMES = {"zeus": "Zeus", "poseidon": "Poseidon", "ares": "Ares"}
+A_GOD_CARD = {"zeus": "a Zeus card", "poseidon": "a Poseidon card", "ares": "an Ares card"}
 DIRECTION_NAMES = ("E", "SE", "SW", "W", "NW", "NE")  # d0..d5, clockwise (spec §2.1)
 
 HAND_LIMIT = 7  # spec §8.1-1

@@ -65,7 +65,7 @@ class CardMixin:
         self.pile = tuple(pile)
         self.discards = tuple(discards)
         if self._events is not None:
-            self._emit(f"The {GOD_NAMES[GODS[god]]} discard pile is shuffled into a new deck")
+            self._emit(f"The {GOD_NAMES[GODS[god]]} discard pile was shuffled into a new deck")
 
     def _deck_counts(self, god: int) -> list[tuple[int, int]]:
         pile = self.pile

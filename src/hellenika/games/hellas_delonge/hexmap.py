@@ -33,24 +33,38 @@ def qr(c: int) -> tuple[int, int]:
     return c // W - R, c % W - R
 
 
-def distance(c: int) -> int:
-    """Hex distance from the dolphin."""
+def _distance(c: int) -> int:
     q, r = qr(c)
     return (abs(q) + abs(r) + abs(q + r)) // 2
+
+
+_DISTANCE = tuple(_distance(c) for c in range(W * W))
+
+
+def distance(c: int) -> int:
+    """Hex distance from the dolphin."""
+    return _DISTANCE[c]
 
 
 def in_range(q: int, r: int) -> bool:
     return -R < q < R and -R < r < R and distance(cell(q, r)) < R - 1
 
 
-def iter_bits(mask: int) -> list[int]:
-    """The set bits of ``mask``, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+_BITS: dict[int, tuple[int, ...]] = {}
+
+
+def iter_bits(mask: int) -> tuple[int, ...]:
+    """The set bits of ``mask``, lowest first (memoised: the same few masks come up again and again)."""
+    bits = _BITS.get(mask)
+    if bits is None:
+        out = []
+        m = mask
+        while m:
+            low = m & -m
+            out.append(low.bit_length() - 1)
+            m ^= low
+        bits = _BITS[mask] = tuple(out)
+    return bits
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,10 +113,60 @@ class Board:
         return len(self.cells)
 
     def place(self, tile: Tile, c: int, k: int, land: int) -> Board:
-        """A new board with ``tile`` laid at cell ``c`` with rotation ``k`` (land mask ``land``)."""
-        temples = self.temples | (1 << len(self.cells)) if tile.temple else self.temples
-        return Board._build(
-            (*self.cells, c), (*self.tiles, tile.index), (*self.rots, k), (*self.land, land), temples
+        """A new board with ``tile`` laid at cell ``c`` with rotation ``k`` (land mask ``land``).
+
+        Incremental: only the new slot's neighbours and the frontier around it change (``_build`` does the
+        whole map and is the reference the tests compare this with).
+        """
+        n = len(self.cells)
+        bit = 1 << n
+        temples = self.temples | bit if tile.temple else self.temples
+        slot_at = dict(self.slot_at)
+        slot_at[c] = n
+        adj = [*self.adj, 0]
+        landlink = [*self.landlink, 0]
+        sealink = [*self.sealink, 0]
+        site_at = dict(self.site_at)
+        site_at.pop(c, None)
+        for d in range(6):
+            nc = c + DELTA[d]
+            j = slot_at.get(nc)
+            back = (d + 3) % 6
+            if j is not None:
+                adj[n] |= 1 << j
+                adj[j] |= bit
+                if j:
+                    if land >> d & 1:
+                        landlink[n] |= 1 << j
+                        landlink[j] |= bit
+                    else:
+                        sealink[n] |= 1 << j
+                        sealink[j] |= bit
+                continue
+            if _DISTANCE[nc] >= R - 1:
+                continue
+            old = site_at.get(nc)
+            nbrs = (old.neighbours if old else 0) | (1 << back)
+            req = (old.land if old else 0) | ((land >> d & 1) << back)
+            slots = (old.slots if old else 0) | bit
+            site_at[nc] = Site(nc, nbrs, req, bool(slots & 1) or nbrs.bit_count() >= 2, slots)
+        if adj[n] & 1:  # next to the dolphin: sea-linked through it to the others there
+            for i in iter_bits(adj[DOLPHIN]):
+                if i != n and not landlink[n] >> i & 1:
+                    sealink[n] |= 1 << i
+                    sealink[i] |= bit
+        return Board(
+            (*self.cells, c),
+            (*self.tiles, tile.index),
+            (*self.rots, k),
+            (*self.land, land),
+            tuple(adj),
+            tuple(landlink),
+            tuple(sealink),
+            temples,
+            slot_at,
+            tuple(site_at[x] for x in sorted(site_at)),
+            site_at,
         )
 
     @classmethod

@@ -12,7 +12,7 @@ from hellenika.engine.actions import Action
 from hellenika.engine.events import who
 from hellenika.games.hellas_delonge import actions as a
 from hellenika.games.hellas_delonge import phases as ph
-from hellenika.games.hellas_delonge.components import DIRECTION_NAMES, GOD_NAMES, GODS, rotate
+from hellenika.games.hellas_delonge.components import A_GOD_CARD, DIRECTION_NAMES, GODS, rotate
 from hellenika.games.hellas_delonge.hexmap import cell, iter_bits, qr
 
 if TYPE_CHECKING:
@@ -103,7 +103,8 @@ def _draw(s: HellasState, action: a.DrawCard) -> str:
     r = s.cat.god_ranges[god]
     left = sum(s.pile[r.start : r.stop])
     note = f"{left} in the deck" if left else "the discards are reshuffled"
-    return f"Draw a {GOD_NAMES[action.god]} card ({note}; usable from your next turn)"
+    when = "usable at once" if s.da_stage == 1 else "usable from your next turn"
+    return f"Draw {A_GOD_CARD[action.god]} ({note}; {when})"
 
 
 def _stop(s: HellasState, action: Action) -> str:

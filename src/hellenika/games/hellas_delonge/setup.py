@@ -13,7 +13,7 @@ from __future__ import annotations
 from hellenika.engine.events import who
 from hellenika.engine.state import CHANCE
 from hellenika.games.hellas_delonge import phases as ph
-from hellenika.games.hellas_delonge.components import GOD_NAMES, GODS, rotate
+from hellenika.games.hellas_delonge.components import A_GOD_CARD, GODS, rotate
 from hellenika.games.hellas_delonge.hexmap import cell as cell_of
 from hellenika.games.hellas_delonge.hexmap import iter_bits, qr
 from hellenika.games.hellas_delonge.stack import StackMixin
@@ -37,8 +37,7 @@ class SetupMixin(StackMixin):
             self._take_from_pile(t)
             self._gain_card(p, t, playable=True)
             if self._events is not None:
-                god = GOD_NAMES[GODS[self.cat.cards[t].god]]
-                self._emit(f"{who(p)} was dealt a {god} card", p)
+                self._emit(f"{who(p)} was dealt {A_GOD_CARD[GODS[self.cat.cards[t].god]]}", p)
                 self._emit(f"(it is {self.cat.cards[t].name})", p, (p,))
             self.deal_step += 1
             if self.deal_step == 6:

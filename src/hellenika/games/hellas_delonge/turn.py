@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from hellenika.engine.events import who
 from hellenika.games.hellas_delonge import phases as ph
-from hellenika.games.hellas_delonge.components import CITY_CAP, GOD_NAMES, GODS
+from hellenika.games.hellas_delonge.components import A_GOD_CARD, CITY_CAP, GODS
 from hellenika.games.hellas_delonge.hexmap import iter_bits
 
 BURST_ACTIONS = 3  # spec §4.1: 3, or 4 with more temples
@@ -172,7 +172,7 @@ class TurnMixin:
         self.draw_god = god
         self._refill_pile(god)
         if self._events is not None:
-            self._emit(f"{who(p)} drew a {GOD_NAMES[GODS[god]]} card", p)
+            self._emit(f"{who(p)} drew {A_GOD_CARD[GODS[god]]}", p)
         self.phase = ph.C_DRAW_CARD
         self.cp = -1
 
