@@ -14,6 +14,7 @@ from hellenika.games.hellas_delonge import actions as a
 from hellenika.games.hellas_delonge import phases as ph
 from hellenika.games.hellas_delonge.components import A_GOD_CARD, DIRECTION_NAMES, GODS, rotate
 from hellenika.games.hellas_delonge.hexmap import cell, iter_bits, qr
+from hellenika.games.hellas_delonge.words import count
 
 if TYPE_CHECKING:
     from hellenika.games.hellas_delonge.state import HellasState
@@ -52,10 +53,6 @@ def land_text(land: int) -> str:
     return "island (all sea)" if not faces else "land to " + ", ".join(faces)
 
 
-def _s(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 def label(s: HellasState, action: Action) -> str:
     handler = _LABELS.get(type(action))
     if handler is None:
@@ -71,7 +68,7 @@ def _burst(s: HellasState, action: Action) -> str:
 
 
 def _voyage(s: HellasState, action: Action) -> str:
-    return f"Voyage: draw a tile and lay it ({_s(s.stack_size(), 'tile')} in the stack)"
+    return f"Voyage: draw a tile and lay it ({count(s.stack_size(), 'tile')} in the stack)"
 
 
 def _attack(s: HellasState, action: a.ChooseAttack) -> str:
@@ -79,7 +76,7 @@ def _attack(s: HellasState, action: a.ChooseAttack) -> str:
     p = s.active
     spare = sum(s._spare(c) for c in iter_bits(s.board.links(x) & s.owned[p]) if s._spare(c) > 0)
     extra = f"up to {spare} of yours linked" if spare else "only with Forced March"
-    return f"Attack {where(s, x)}: {_s(s.greeks[x], 'Greek')}, {_s(s.ships[x], 'ship')} ({extra})"
+    return f"Attack {where(s, x)}: {count(s.greeks[x], 'Greek')}, {count(s.ships[x], 'ship')} ({extra})"
 
 
 def _end_turn(s: HellasState, action: Action) -> str:
@@ -108,7 +105,7 @@ def _draw(s: HellasState, action: a.DrawCard) -> str:
 
 
 def _stop(s: HellasState, action: Action) -> str:
-    return f"Stop the Burst (forgo {_s(s.burst_left, 'action')})"
+    return f"Stop the Burst (forgo {count(s.burst_left, 'action')})"
 
 
 def _march(s: HellasState, action: a.MoveGreek) -> str:
@@ -191,7 +188,7 @@ def _settle(s: HellasState, action: a.SettleFrom) -> str:
 def _commit(s: HellasState, action: a.Commit) -> str:
     c = s.sources[len(s.commits)]
     link = "Forced March" if c == s.fm_city else "land" if s.board.landlink[s.target] >> c & 1 else "sea"
-    return f"Send {_s(action.count, 'Greek')} from {where(s, c)} ({link}; {s._spare(c)} can go)"
+    return f"Send {count(action.count, 'Greek')} from {where(s, c)} ({link}; {s._spare(c)} can go)"
 
 
 def _forced(s: HellasState, action: a.ForcedSource) -> str:
@@ -217,7 +214,7 @@ def _retreat(s: HellasState, action: a.Retreat) -> str:
 
 
 def _fleet(s: HellasState, action: a.Fleet) -> str:
-    return f"Place {_s(action.count, 'ship')} from your supply at city {s.target}"
+    return f"Place {count(action.count, 'ship')} from your supply at city {s.target}"
 
 
 def _play(s: HellasState, action: a.PlayCard) -> str:

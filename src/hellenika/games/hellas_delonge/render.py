@@ -22,6 +22,7 @@ from hellenika.games.hellas_delonge import phases as ph
 from hellenika.games.hellas_delonge.components import GOD_NAMES, GODS
 from hellenika.games.hellas_delonge.hexmap import qr
 from hellenika.games.hellas_delonge.stack import PUBLIC
+from hellenika.games.hellas_delonge.words import count
 
 if TYPE_CHECKING:
     from hellenika.games.hellas_delonge.state import HellasState
@@ -177,7 +178,8 @@ def _decks_text(s: HellasState, seat: int | None) -> Text:
 
 
 def _context(s: HellasState, names: Sequence[str]) -> Text | None:
-    phase = s.phase
+    # While a card is being answered, show the action it was played in.
+    phase = s.chain_then if s.phase == ph.RESPOND else s.phase
     tiles = s.cat.tiles
     lines = []
     if s.drawn and phase in (ph.SETUP_SITE, ph.SETUP_TURN, ph.V_CHOOSE):
@@ -197,7 +199,7 @@ def _context(s: HellasState, names: Sequence[str]) -> Text | None:
     if phase in (ph.A_COMMIT, ph.A_FORCED, ph.COMBAT, ph.CALLOFF, ph.RETREAT_WINDOW, ph.RETREAT, ph.FLEET):
         x = s.target
         sent = ", ".join(f"{k} from {c}" for c, k in zip(s.sources, s.commits, strict=False) if k)
-        line = f"Attack on city {x} ({s.greeks[x]} Greeks)" + (f": {sent}" if sent else "")
+        line = f"Attack on city {x} ({count(s.greeks[x], 'Greek')})" + (f": {sent}" if sent else "")
         if phase in (ph.COMBAT, ph.CALLOFF):
             a_str, d_str = s.strengths()
             kind = "sea (needs one more)" if s.is_sea_attack() else "land (equal is enough)"
@@ -230,7 +232,10 @@ def render(s: HellasState, seat: int | None, names: Sequence[str] | None = None)
     names = list(names) if names else s.participant_names()
     title = f"Hellas — turn {s.turn}" if s.turn else "Hellas — setup"
     if s.turn and s.cp >= 0:
-        title += f", {names[s.active]} to play ({ph.NAMES[s.phase]})"
+        title += f", {names[s.active]}'s turn"
+        if s.cp != s.active:
+            title += f", {names[s.cp]} to answer"
+        title += f" ({ph.NAMES[s.phase]})"
     parts: list[RenderableType] = [
         Text(title, style="bold"),
         map_text(s, seat),

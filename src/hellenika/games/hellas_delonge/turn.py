@@ -20,6 +20,7 @@ from hellenika.engine.events import who
 from hellenika.games.hellas_delonge import phases as ph
 from hellenika.games.hellas_delonge.components import A_GOD_CARD, CITY_CAP, GODS
 from hellenika.games.hellas_delonge.hexmap import iter_bits
+from hellenika.games.hellas_delonge.words import count
 
 BURST_ACTIONS = 3  # spec §4.1: 3, or 4 with more temples
 VICTORY_CITIES = 10  # spec §9
@@ -196,7 +197,7 @@ class TurnMixin:
 
     def _do_stop(self, action) -> None:
         if self._events is not None and self.burst_left:
-            self._emit(f"{who(self.active)} forwent {self.burst_left} Burst action(s)", self.active)
+            self._emit(f"{who(self.active)} forwent {count(self.burst_left, 'Burst action')}", self.active)
         self._end_burst()
 
     def _end_burst(self) -> None:

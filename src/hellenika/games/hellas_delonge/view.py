@@ -128,7 +128,8 @@ def build_view(s: HellasState, seat: int | None) -> dict[str, Any]:
             }
         if s.phase == ph.ORACLE and s.active == seat:
             out["oracle_order"] = [tiles[t].id for t in s.oracle_done]
-    phase = s.phase
+    # While a card is being answered, show the action it was played in.
+    phase = s.chain_then if s.phase == ph.RESPOND else s.phase
     if phase in (ph.BURST, ph.C_DRAW_CARD):
         out["burst_actions_left"] = s.burst_left
     if s.da_stage:
