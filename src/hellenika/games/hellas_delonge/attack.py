@@ -15,7 +15,9 @@ Beachhead makes it LAND, Rocky Coast SEA, both together cancel. Modifiers move n
 
 from __future__ import annotations
 
+from hellenika.engine.actions import Action
 from hellenika.engine.events import who
+from hellenika.games.hellas_delonge import actions as a
 from hellenika.games.hellas_delonge import phases as ph
 from hellenika.games.hellas_delonge.components import CITY_CAP
 from hellenika.games.hellas_delonge.hexmap import iter_bits
@@ -73,13 +75,13 @@ class AttackMixin:
                 out.append(x)
         return out
 
-    def _second_attack_actions(self) -> list:
+    def _second_attack_actions(self) -> list[Action]:
         attack = self.g.attack
         return [attack[x] for x in self._attack_targets(self.active)]
 
     # ------------------------------------------------------------------ declaration (spec §6.1)
 
-    def _do_attack(self, action) -> None:
+    def _do_attack(self, action: a.ChooseAttack) -> None:
         p = self.active
         x = action.city
         self.atk_ok = False
@@ -115,7 +117,7 @@ class AttackMixin:
             self._emit(f"{who(self.active)} had no Greeks to send: the attack is off", self.active)
         self._enter_end(END_AFTER_FAILURE)
 
-    def _commit_actions(self) -> list:
+    def _commit_actions(self) -> list[Action]:
         g = self.g
         out = []
         if self._forced_march_open():
@@ -128,16 +130,16 @@ class AttackMixin:
             out.extend(commit[k] for k in range(low, self._spare(sources[i]) + 1))
         return out
 
-    def _do_commit(self, action) -> None:
+    def _do_commit(self, action: a.Commit) -> None:
         self.commits = (*self.commits, action.count)
         if len(self.commits) == len(self.sources):
             self._declared()
 
-    def _forced_actions(self) -> list:
+    def _forced_actions(self) -> list[Action]:
         forced = self.g.forced
         return [forced[c] for c in self._unlinked_sources(self.active, self.target)]
 
-    def _do_forced(self, action) -> None:
+    def _do_forced(self, action: a.ForcedSource) -> None:
         self.sources = (*self.sources, action.city)
         self.fm_city = action.city
         if self._events is not None:
@@ -200,7 +202,7 @@ class AttackMixin:
         a, d = self.strengths()
         return a >= d + (1 if self.is_sea_attack() else 0)
 
-    def _combat_actions(self) -> list:
+    def _combat_actions(self) -> list[Action]:
         g = self.g
         q = self.cp
         hand = self.hand[q]
@@ -245,15 +247,15 @@ class AttackMixin:
 
     # ------------------------------------------------------------------ call-off and resolution
 
-    def _calloff_actions(self) -> list:
+    def _calloff_actions(self) -> list[Action]:
         return [self.g.resolve, self.g.call_off]
 
-    def _do_call_off(self, action) -> None:
+    def _do_call_off(self, action: a.CallOff) -> None:
         if self._events is not None:
             self._emit(f"{who(self.active)} called the attack off", self.active)
         self._enter_end(END_AFTER_FAILURE)
 
-    def _do_resolve(self, action) -> None:
+    def _do_resolve(self, action: a.Resolve) -> None:
         p = self.active
         d = 1 - p
         a_str, d_str = self.strengths()
@@ -281,7 +283,7 @@ class AttackMixin:
             return
         self._conquer(retreat=False)
 
-    def _retreat_window_actions(self) -> list:
+    def _retreat_window_actions(self) -> list[Action]:
         g = self.g
         out = []
         if self.hand[self.cp][g.a_retreat]:
@@ -324,11 +326,11 @@ class AttackMixin:
             self.retreat_left = 0
         self._occupy()
 
-    def _retreat_actions(self) -> list:
+    def _retreat_actions(self) -> list[Action]:
         retreat = self.g.retreat
         return [retreat[c] for c in self._retreat_rooms()]
 
-    def _do_retreat(self, action) -> None:
+    def _do_retreat(self, action: a.Retreat) -> None:
         self.greeks[action.city] += 1
         self.retreat_left -= 1
         if self._events is not None:
@@ -367,12 +369,12 @@ class AttackMixin:
             return
         self._after_conquest()
 
-    def _fleet_actions(self) -> list:
+    def _fleet_actions(self) -> list[Action]:
         fleet = self.g.fleet
         top = min(self.def_ships, self.ssup[self.active], CITY_CAP)
         return [fleet[k] for k in range(top, -1, -1)]
 
-    def _do_fleet(self, action) -> None:
+    def _do_fleet(self, action: a.Fleet) -> None:
         p = self.active
         k = action.count
         self.ships[self.target] += k

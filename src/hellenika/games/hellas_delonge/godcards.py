@@ -14,8 +14,10 @@ each effect knows where the turn goes on.
 
 from __future__ import annotations
 
+from hellenika.engine.actions import Action
 from hellenika.engine.events import who
 from hellenika.engine.state import CHANCE
+from hellenika.games.hellas_delonge import actions as a
 from hellenika.games.hellas_delonge import phases as ph
 from hellenika.games.hellas_delonge.components import CITY_CAP, GOD_LIMIT, GOD_NAMES, GODS, HAND_LIMIT
 from hellenika.games.hellas_delonge.hexmap import iter_bits
@@ -122,7 +124,7 @@ class CardMixin:
 
     # ------------------------------------------------------------------ playing and cancelling (§8.2)
 
-    def _do_play(self, action) -> None:
+    def _do_play(self, action: a.PlayCard) -> None:
         g = self.g
         t = g.card_index[action.card]
         p = self.cp
@@ -154,7 +156,7 @@ class CardMixin:
         else:
             self._chain_resolve()
 
-    def _respond_actions(self) -> list:
+    def _respond_actions(self) -> list[Action]:
         g = self.g
         out = []
         if self.hand[self.cp][g.z_thunderbolt]:
@@ -172,7 +174,7 @@ class CardMixin:
             self._emit(f"{name} took effect" if effective else f"{name} was cancelled", p)
         self._effect(p, t, effective, self.chain_then)
 
-    def _do_pass(self, action) -> None:
+    def _do_pass(self, action: a.Pass) -> None:
         phase = self.phase
         if phase == ph.RESPOND:
             self._chain_resolve()
@@ -294,7 +296,7 @@ class CardMixin:
                         return out
         return out
 
-    def _levy_actions(self) -> list:
+    def _levy_actions(self) -> list[Action]:
         g = self.g
         out = []
         if self.effect_left:
@@ -303,7 +305,7 @@ class CardMixin:
         out.append(g.done)
         return out
 
-    def _launch_actions(self) -> list:
+    def _launch_actions(self) -> list[Action]:
         g = self.g
         out = []
         if self.effect_left:
@@ -312,7 +314,7 @@ class CardMixin:
         out.append(g.done)
         return out
 
-    def _do_levy(self, action) -> None:
+    def _do_levy(self, action: a.LevyGreek) -> None:
         p = self.active
         c, f = action.city, action.source
         self.greeks[c] += 1
@@ -331,7 +333,7 @@ class CardMixin:
             self._emit(f"{who(p)} levied a Greek from {where} into city {c}", p)
         self._effect_step()
 
-    def _do_launch(self, action) -> None:
+    def _do_launch(self, action: a.LaunchShip) -> None:
         p = self.active
         c, f = action.city, action.source
         self.ships[c] += 1
@@ -351,7 +353,7 @@ class CardMixin:
 
     # ------------------------------------------------------------------ Hermes' Theft and the hand limits
 
-    def _do_card_stolen(self, action) -> None:
+    def _do_card_stolen(self, action: a.CardStolen) -> None:
         t = self.cat.card_by_id[action.card]
         p = self.active
         v = 1 - p
@@ -382,11 +384,11 @@ class CardMixin:
         self.discarder = -1
         self._resume(self.effect_then)
 
-    def _discard_actions(self) -> list:
+    def _discard_actions(self) -> list[Action]:
         discard = self.g.discard
         return [discard[t] for t in self._over_limit(self.discarder)]
 
-    def _do_discard(self, action) -> None:
+    def _do_discard(self, action: a.Discard) -> None:
         t = self.cat.card_by_id[action.card]
         p = self.discarder
         self._lose_card(p, t)
@@ -418,7 +420,7 @@ class CardMixin:
         self.phase = ph.ORACLE
         self.cp = p
 
-    def _do_tile_peeked(self, action) -> None:
+    def _do_tile_peeked(self, action: a.TilePeeked) -> None:
         t = self.cat.tile_by_id[action.tile]
         self.pool &= ~(1 << t)
         self.top = (*self.top, t)
@@ -431,7 +433,7 @@ class CardMixin:
             rest.remove(t)
         return rest
 
-    def _oracle_actions(self) -> list:
+    def _oracle_actions(self) -> list[Action]:
         order = self.g.order_tile
         tiles = self.cat.tiles
         seen: set[int] = set()
@@ -442,7 +444,7 @@ class CardMixin:
                 out.append(order[t])
         return out
 
-    def _do_order(self, action) -> None:
+    def _do_order(self, action: a.OrderTile) -> None:
         t = self.cat.tile_by_id[action.tile]
         rest = self._oracle_rest()
         # Among identical tiles, the lowest id stands for all of them.

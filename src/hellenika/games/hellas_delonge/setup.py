@@ -10,8 +10,10 @@ them could be placed either, setup ends early (unreachable with the tile set, bu
 
 from __future__ import annotations
 
+from hellenika.engine.actions import Action
 from hellenika.engine.events import who
 from hellenika.engine.state import CHANCE
+from hellenika.games.hellas_delonge import actions as a
 from hellenika.games.hellas_delonge import phases as ph
 from hellenika.games.hellas_delonge.components import A_GOD_CARD, GODS, rotate
 from hellenika.games.hellas_delonge.hexmap import cell as cell_of
@@ -30,7 +32,7 @@ class SetupMixin(StackMixin):
         """The god whose deck the pending card draw comes from."""
         return self.deal_step % 3 if self.phase == ph.C_DEAL else self.draw_god
 
-    def _do_card_drawn(self, action) -> None:
+    def _do_card_drawn(self, action: a.CardDrawn) -> None:
         t = self.cat.card_by_id[action.card]
         if self.phase == ph.C_DEAL:
             p = self.deal_step // 3
@@ -47,7 +49,7 @@ class SetupMixin(StackMixin):
 
     # ------------------------------------------------------------------ the initial map
 
-    def _do_tile_drawn(self, action) -> None:
+    def _do_tile_drawn(self, action: a.TileDrawn) -> None:
         t = self.cat.tile_by_id[action.tile]
         if self.phase == ph.C_TILE:
             self._voyage_tile_drawn(t)
@@ -130,14 +132,14 @@ class SetupMixin(StackMixin):
 
     # ------------------------------------------------------------------ choosing a site and a rotation
 
-    def _site_actions(self) -> list:
+    def _site_actions(self) -> list[Action]:
         """The sites where the drawn tile may go (setup: P1-P4; voyage: also V1-V2)."""
         at = self.g.place_at
         if self.phase == ph.SETUP_SITE:
             return [at[site.cell] for site, _ in self.board.placements(self.cat.tiles[self.drawn[0]])]
         return self._voyage_site_actions()
 
-    def _rotation_actions(self) -> list:
+    def _rotation_actions(self) -> list[Action]:
         rot = self.g.rotate
         return [rot[k] for k in self._rotations_at(self.v_site)]
 
@@ -148,7 +150,7 @@ class SetupMixin(StackMixin):
                 return ks
         return ()
 
-    def _do_place_at(self, action) -> None:
+    def _do_place_at(self, action: a.PlaceAt) -> None:
         c = cell_of(action.q, action.r)
         ks = self._rotations_at(c)
         setup = self.phase == ph.SETUP_SITE
@@ -161,7 +163,7 @@ class SetupMixin(StackMixin):
         self.v_site = c
         self.phase = ph.SETUP_TURN if setup else ph.V_TURN
 
-    def _do_rotate(self, action) -> None:
+    def _do_rotate(self, action: a.Rotate) -> None:
         if self.phase == ph.SETUP_TURN:
             self._setup_lay(self.v_site, action.k)
         else:

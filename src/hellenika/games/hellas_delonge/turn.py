@@ -16,7 +16,9 @@ position can still be reached, and no piece is shuffled back and forth (which ke
 
 from __future__ import annotations
 
+from hellenika.engine.actions import Action
 from hellenika.engine.events import who
+from hellenika.games.hellas_delonge import actions as a
 from hellenika.games.hellas_delonge import phases as ph
 from hellenika.games.hellas_delonge.components import A_GOD_CARD, CITY_CAP, GODS
 from hellenika.games.hellas_delonge.hexmap import iter_bits
@@ -53,7 +55,7 @@ class TurnMixin:
         """The starting player plays no card in his first game turn (spec §8.1-8, seed V-I)."""
         return p == 0 and self.turn == 1
 
-    def _do_end_turn(self, action) -> None:
+    def _do_end_turn(self, action: a.EndTurn) -> None:
         self._end_turn()
 
     def _end_turn(self) -> None:
@@ -88,7 +90,7 @@ class TurnMixin:
 
     # ------------------------------------------------------------------ choosing the action
 
-    def _main_actions(self) -> list:
+    def _main_actions(self) -> list[Action]:
         g = self.g
         p = self.active
         out = []
@@ -115,7 +117,7 @@ class TurnMixin:
 
     # ------------------------------------------------------------------ Burst of Strength (spec §4.1)
 
-    def _do_burst(self, action) -> None:
+    def _do_burst(self, action: a.ChooseBurst) -> None:
         p = self.active
         n = BURST_ACTIONS + (1 if self.temples_of(p) > self.temples_of(1 - p) else 0)
         self.burst_left = n
@@ -124,7 +126,7 @@ class TurnMixin:
         self.phase = ph.BURST
         self.cp = p
 
-    def _burst_actions(self) -> list:
+    def _burst_actions(self) -> list[Action]:
         g = self.g
         p = self.active
         out = []
@@ -148,7 +150,7 @@ class TurnMixin:
         out.append(g.stop)
         return out
 
-    def _do_recruit(self, action) -> None:
+    def _do_recruit(self, action: a.Recruit) -> None:
         p = self.active
         c = action.city
         self.greeks[c] += 1
@@ -157,7 +159,7 @@ class TurnMixin:
             self._emit(f"{who(p)} recruited a Greek in city {c}", p)
         self._burst_step_done()
 
-    def _do_build(self, action) -> None:
+    def _do_build(self, action: a.BuildShip) -> None:
         p = self.active
         c = action.city
         self.ships[c] += 1
@@ -166,7 +168,7 @@ class TurnMixin:
             self._emit(f"{who(p)} built a ship at city {c}", p)
         self._burst_step_done()
 
-    def _do_draw(self, action) -> None:
+    def _do_draw(self, action: a.DrawCard) -> None:
         god = GODS.index(action.god)
         p = self.active
         self.burst_left -= 1
@@ -195,7 +197,7 @@ class TurnMixin:
         if self.burst_left <= 0:
             self._end_burst()
 
-    def _do_stop(self, action) -> None:
+    def _do_stop(self, action: a.StopBurst) -> None:
         if self._events is not None and self.burst_left:
             self._emit(f"{who(self.active)} forwent {count(self.burst_left, 'Burst action')}", self.active)
         self._end_burst()
@@ -217,7 +219,7 @@ class TurnMixin:
         self.phase = ph.REGROUP
         self.cp = self.active
 
-    def _regroup_actions(self) -> list:
+    def _regroup_actions(self) -> list[Action]:
         g = self.g
         p = self.active
         greeks = self.greeks
@@ -250,7 +252,7 @@ class TurnMixin:
         out.append(g.done)
         return out
 
-    def _do_move_greek(self, action) -> None:
+    def _do_move_greek(self, action: a.MoveGreek) -> None:
         a, b = action.source, action.city
         self.greeks[a] -= 1
         self.greeks[b] += 1
@@ -265,7 +267,7 @@ class TurnMixin:
         if self._events is not None:
             self._emit(f"{who(self.active)} moved a Greek from city {a} to city {b}", self.active)
 
-    def _do_move_ship(self, action) -> None:
+    def _do_move_ship(self, action: a.MoveShip) -> None:
         a, b = action.source, action.city
         self.ships[a] -= 1
         self.ships[b] += 1
@@ -274,7 +276,7 @@ class TurnMixin:
         if self._events is not None:
             self._emit(f"{who(self.active)} moved a ship from city {a} to city {b}", self.active)
 
-    def _do_done(self, action) -> None:
+    def _do_done(self, action: a.Done) -> None:
         phase = self.phase
         if phase == ph.REGROUP:
             then = self.rg_then
@@ -286,7 +288,7 @@ class TurnMixin:
 
     # ------------------------------------------------------------------ after the action
 
-    def _end_actions(self) -> list:
+    def _end_actions(self) -> list[Action]:
         g = self.g
         p = self.active
         out = []

@@ -13,10 +13,12 @@ each one matters, and playing them earlier could only waste them (docs/rules/hel
 
 from __future__ import annotations
 
+from hellenika.engine.actions import Action
 from hellenika.engine.events import who
 from hellenika.engine.state import CHANCE
+from hellenika.games.hellas_delonge import actions as a
 from hellenika.games.hellas_delonge import phases as ph
-from hellenika.games.hellas_delonge.hexmap import iter_bits, qr
+from hellenika.games.hellas_delonge.hexmap import Site, iter_bits, qr
 from hellenika.games.hellas_delonge.turn import END_AFTER_FAILURE, END_AFTER_SUCCESS
 
 
@@ -36,7 +38,7 @@ class VoyageMixin:
         greeks = self.greeks
         return any(greeks[c] >= 2 for c in cities)
 
-    def _do_voyage(self, action) -> None:
+    def _do_voyage(self, action: a.ChooseVoyage) -> None:
         if self._events is not None:
             self._emit(f"{who(self.active)} set out on a Voyage", self.active)
         self._start_voyage()
@@ -55,11 +57,11 @@ class VoyageMixin:
         else:
             self._draw_voyage_tiles(1)
 
-    def _prep_actions(self) -> list:
+    def _prep_actions(self) -> list[Action]:
         g = self.g
         return [g.play[g.p_chart], g.explore]
 
-    def _do_explore(self, action) -> None:
+    def _do_explore(self, action: a.Explore) -> None:
         self._draw_voyage_tiles(1)
 
     def _draw_voyage_tiles(self, n: int) -> None:
@@ -81,7 +83,7 @@ class VoyageMixin:
         self.v_tile = t
         self._enter_site()
 
-    def _choose_tile_actions(self) -> list:
+    def _choose_tile_actions(self) -> list[Action]:
         tiles = self.cat.tiles
         a, b = self.drawn
         use = self.g.use_tile
@@ -89,7 +91,7 @@ class VoyageMixin:
             return [use[a]]
         return [use[a], use[b]]
 
-    def _do_use_tile(self, action) -> None:
+    def _do_use_tile(self, action: a.UseTile) -> None:
         t = self.cat.tile_by_id[action.tile]
         other = self.drawn[1] if self.drawn[0] == t else self.drawn[0]
         self._put_under(other)
@@ -115,7 +117,7 @@ class VoyageMixin:
         theirs = sum(ships[c] for c in iter_bits(slots & self.owned[1 - p]))
         return mine, theirs
 
-    def _voyage_sites(self, winds: bool) -> list:
+    def _voyage_sites(self, winds: bool) -> list[Site]:
         """Sites where the drawn tile may be laid on this voyage: P1-P4, V1 and V2 (>= with Winds)."""
         p = self.active
         out = []
@@ -125,7 +127,7 @@ class VoyageMixin:
                 out.append(site)
         return out
 
-    def _voyage_site_actions(self) -> list:
+    def _voyage_site_actions(self) -> list[Action]:
         g = self.g
         at = g.place_at
         out = [at[site.cell] for site in self._voyage_sites(self.v_winds)]
@@ -140,7 +142,7 @@ class VoyageMixin:
         out.append(g.give_up)
         return out
 
-    def _do_give_up(self, action) -> None:
+    def _do_give_up(self, action: a.GiveUp) -> None:
         if self._events is not None:
             tile = self.cat.tiles[self.v_tile]
             self._emit(f"{who(self.active)} gave up: {tile.id} went under the stack", self.active)
@@ -160,7 +162,7 @@ class VoyageMixin:
         else:
             self._voyage_succeeds()
 
-    def _storm_actions(self) -> list:
+    def _storm_actions(self) -> list[Action]:
         g = self.g
         o = self.cp
         out = []
@@ -196,12 +198,12 @@ class VoyageMixin:
         self.phase = ph.V_SETTLE
         self.cp = p
 
-    def _settle_actions(self) -> list:
+    def _settle_actions(self) -> list[Action]:
         greeks = self.greeks
         settle = self.g.settle
         return [settle[c] for c in iter_bits(self.owned[self.active]) if greeks[c] >= 2]
 
-    def _do_settle(self, action) -> None:
+    def _do_settle(self, action: a.SettleFrom) -> None:
         c = action.city
         self.greeks[c] -= 1
         tired = self.tired
@@ -228,7 +230,7 @@ class VoyageMixin:
         self.phase = ph.V_PAY
         self.cp = self.active
 
-    def _pay_actions(self) -> list:
+    def _pay_actions(self) -> list[Action]:
         g = self.g
         p = self.active
         ships = self.ships
@@ -237,7 +239,7 @@ class VoyageMixin:
             out.append(g.play[g.p_free])
         return out
 
-    def _do_pay(self, action) -> None:
+    def _do_pay(self, action: a.PayShip) -> None:
         p = self.active
         self.ships[action.city] -= 1
         self.ssup[p] += 1
