@@ -170,3 +170,10 @@ def test_migration_is_only_after_a_voyage_or_attack():
     if s.phase == ph.REGROUP:
         play(s, "done")
     assert s.active == DARK  # Migration could not be played after a Burst: END had nothing to offer
+
+
+def test_theft_after_the_victim_spent_his_last_card_takes_nothing():
+    s = play(position(TILES, hands=(("Z5", "Z2"), ("Z2",))), "play Z5", "play Z2", "play Z2")
+    # Light's Thunderbolt cancelled Dark's: the Theft stands, but Dark has no card left to take.
+    assert s.hand_size(DARK) == 0 and s.phase == ph.MAIN
+    assert s.hand_size(LIGHT) == 0

@@ -226,7 +226,8 @@ class CardMixin:
             else:
                 self._resume(then)
         elif effect == "theft":
-            if effective:
+            # The victim may have spent his last card answering the Theft: then there is nothing to take.
+            if effective and self.hand_size(1 - p):
                 self.effect_then = then
                 self.phase = ph.C_STEAL
                 self.cp = CHANCE
