@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from hellenika.games.hellas_delonge.components import Tile
+from hellenika.games.hellas_delonge.components import Tile, rotate
 
 R = 16  # far beyond the reach of 23 tiles, each needing two placed neighbours
 W = 2 * R + 1
@@ -233,8 +233,6 @@ class Board:
 
     def fits(self, tile: Tile, site: Site, k: int) -> bool:
         """P1-P4 for ``tile`` at ``site`` with rotation ``k`` (any k, not only a distinct one)."""
-        from hellenika.games.hellas_delonge.components import rotate
-
         if not site.anchored:
             return False
         land, regions = rotate(tile.edges, tile.regions, k)

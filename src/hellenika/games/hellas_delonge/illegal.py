@@ -11,7 +11,7 @@ from hellenika.engine.errors import IllegalAction
 from hellenika.engine.state import CHANCE
 from hellenika.games.hellas_delonge import actions as a
 from hellenika.games.hellas_delonge import phases as ph
-from hellenika.games.hellas_delonge.components import CITY_CAP, GOD_LIMIT, GODS, HAND_LIMIT
+from hellenika.games.hellas_delonge.components import CITY_CAP, GOD_LIMIT, GODS, HAND_LIMIT, rotate
 from hellenika.games.hellas_delonge.hexmap import cell, in_range
 
 if TYPE_CHECKING:
@@ -224,8 +224,6 @@ def _place_at(s: HellasState, action: a.PlaceAt) -> IllegalAction | None:
         if s.board.fits(tile, site, k):
             break
     else:
-        from hellenika.games.hellas_delonge.components import rotate
-
         for k in range(6):
             land, _ = rotate(tile.edges, tile.regions, k)
             if (land & site.neighbours) == site.land:

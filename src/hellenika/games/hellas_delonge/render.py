@@ -239,6 +239,10 @@ def render(s: HellasState, seat: int | None, names: Sequence[str] | None = None)
     parts: list[RenderableType] = [
         Text(title, style="bold"),
         map_text(s, seat),
+        Text(
+            "# land  ~ sea  T temple  L/D Light/Dark: Greeks (g), ships (s); the city's number below",
+            style="dim",
+        ),
         _players_table(s, seat, names),
     ]
     if seat is not None:
