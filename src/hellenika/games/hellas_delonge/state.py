@@ -331,11 +331,12 @@ class HellasState(SetupMixin, TurnMixin, VoyageMixin, AttackMixin, CardMixin, St
             tile = self._sample_tile(rng, peek=phase == ph.C_PEEK)
             return g.tile_peeked[tile] if phase == ph.C_PEEK else g.tile_drawn[tile]
         if phase in (ph.C_DEAL, ph.C_DRAW_CARD):
-            rng_pick = rng.randbelow(sum(n for _, n in self._deck_counts(self._draw_god_now())))
-            for t, n in self._deck_counts(self._draw_god_now()):
-                if rng_pick < n:
+            counts = self._deck_counts(self._draw_god_now())
+            pick = rng.randbelow(sum(n for _, n in counts))
+            for t, n in counts:
+                if pick < n:
                     return g.card_drawn[t]
-                rng_pick -= n
+                pick -= n
         outcomes = self.chance_outcomes()
         return outcomes[rng.weighted_index([p for _, p in outcomes])][0]
 
