@@ -157,3 +157,11 @@ def test_a_god_with_no_card_left_cannot_be_drawn():
     assert "draw zeus" not in legal(s)
     with pytest.raises(IllegalAction, match="empty"):
         play(s, "draw zeus")
+
+
+def test_under_double_action_a_drawn_card_joins_the_hand_at_once():
+    s = play(position(TEMPLES, hands=(("Z1",), ())), "play Z1", "draw zeus", "card Z4")
+    assert s.phase == ph.BURST and "play Z4" in legal(s)  # playable in the same Burst (docs/rules)
+    before = s.burst_left
+    play(s, "play Z4")
+    assert s.burst_left == before + 1
