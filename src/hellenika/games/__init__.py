@@ -14,6 +14,7 @@ REGISTRY = Registry(
         "hellas": "hellenika.games.hellas:GAME",
         "attika": "hellenika.games.attika:GAME",
         "peloponnes": "hellenika.games.peloponnes:GAME",
+        "hellas_delonge": "hellenika.games.hellas_delonge:GAME",
     }
 )
 

@@ -1,0 +1,139 @@
+"""The Hellas game object: metadata, the stall option, the component catalogue, and interned actions.
+
+Every action a state can offer is built once here (per city, per pair of cities, per map cell, per card and
+tile), so ``legal_actions`` only picks shared immutable objects; card-type indices the rules refer to by
+effect are looked up once (``z_levy``, ``a_fury``...), so the data file may rename or renumber cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from importlib import resources
+from typing import TYPE_CHECKING, Any
+
+from hellenika.engine.game import Game
+from hellenika.engine.options import OptionSpec, OptionValue
+from hellenika.engine.state import State
+from hellenika.games.hellas_delonge import actions as a
+from hellenika.games.hellas_delonge.components import GODS, load_catalogue
+from hellenika.games.hellas_delonge.hexmap import W, qr
+from hellenika.games.hellas_delonge.state import MAX_SLOTS, HellasState
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+MAX_COMMIT = 3 * MAX_SLOTS
+
+
+class HellasGame(Game):
+    name = "hellas_delonge"
+    title = "Hellas"
+    rules_version = "1.0"
+    min_players = 2
+    max_players = 2
+    summary = "Greeks, ships and god cards on a growing island map (Franz-Benno Delonge, Kosmos 2002)."
+    option_specs = (
+        OptionSpec(
+            "stall",
+            40,
+            "end the game after this many turns in a row in which no city is founded or taken "
+            "(most cities wins, then most Greeks, else a draw; spec Q9); 0 = never, as printed",
+            minimum=0,
+            maximum=1000,
+        ),
+    )
+    action_types = a.ACTION_TYPES
+
+    def __init__(self) -> None:
+        super().__init__()
+        cat = self.catalogue = load_catalogue()
+        self.card_index = cat.card_by_id
+        effect = cat.card_by_effect
+        self.z_double = effect["double_action"]
+        self.z_thunderbolt = effect["thunderbolt"]
+        self.z_levy = effect["levy"]
+        self.z_favour = effect["favour"]
+        self.z_theft = effect["theft"]
+        self.z_oracle = effect["oracle"]
+        self.z_migration = effect["migration"]
+        self.p_winds = effect["winds"]
+        self.p_chart = effect["sea_chart"]
+        self.p_second = effect["second_voyage"]
+        self.p_free = effect["free_passage"]
+        self.p_storm = effect["storm"]
+        self.p_shipwrights = effect["shipwrights"]
+        self.a_fury = effect["fury"]
+        self.a_firm = effect["stand_firm"]
+        self.a_forced = effect["forced_march"]
+        self.a_beach = effect["beachhead"]
+        self.a_rocky = effect["rocky_coast"]
+        self.a_retreat = effect["orderly_retreat"]
+        self.a_second = effect["second_strike"]
+        # The card types that open each window (spec §8): all of one god, checked against the discards.
+        self.thunderbolt_types = (self.z_thunderbolt,)
+        self.storm_types = (self.p_storm,)
+        self.attacker_combat_types = (self.a_fury, self.a_beach)
+        self.defender_combat_types = (self.a_firm, self.a_rocky)
+        self.retreat_types = (self.a_retreat,)
+        # Interned actions.
+        slots = range(MAX_SLOTS)
+        self.burst = a.ChooseBurst()
+        self.voyage = a.ChooseVoyage()
+        self.end_turn = a.EndTurn()
+        self.stop = a.StopBurst()
+        self.done = a.Done()
+        self.explore = a.Explore()
+        self.give_up = a.GiveUp()
+        self.resolve = a.Resolve()
+        self.call_off = a.CallOff()
+        self.pass_ = a.Pass()
+        self.attack = [a.ChooseAttack(c) for c in slots]
+        self.recruit = [a.Recruit(c) for c in slots]
+        self.build = [a.BuildShip(c) for c in slots]
+        self.pay = [a.PayShip(c) for c in slots]
+        self.settle = [a.SettleFrom(c) for c in slots]
+        self.forced = [a.ForcedSource(c) for c in slots]
+        self.retreat = [a.Retreat(c) for c in slots]
+        self.march = [[a.MoveGreek(s, c) for c in slots] for s in slots]
+        self.sail = [[a.MoveShip(s, c) for c in slots] for s in slots]
+        self.levy = [[a.LevyGreek(c, f) for f in range(-1, MAX_SLOTS)] for c in slots]
+        self.launch = [[a.LaunchShip(c, f) for f in range(-1, MAX_SLOTS)] for c in slots]
+        self.commit = [a.Commit(k) for k in range(MAX_COMMIT + 1)]
+        self.fleet = [a.Fleet(k) for k in range(4)]
+        self.rotate = [a.Rotate(k) for k in range(6)]
+        self.place_at = [a.PlaceAt(*qr(c)) for c in range(W * W)]
+        self.draw = [a.DrawCard(god) for god in GODS]
+        self.play = [a.PlayCard(c.id) for c in cat.cards]
+        self.discard = [a.Discard(c.id) for c in cat.cards]
+        self.card_drawn = [a.CardDrawn(c.id) for c in cat.cards]
+        self.card_stolen = [a.CardStolen(c.id) for c in cat.cards]
+        self.tile_drawn = [a.TileDrawn(t.id) for t in cat.tiles]
+        self.tile_peeked = [a.TilePeeked(t.id) for t in cat.tiles]
+        self.use_tile = [a.UseTile(t.id) for t in cat.tiles]
+        self.order_tile = [a.OrderTile(t.id) for t in cat.tiles]
+
+    # engine protocol -------------------------------------------------------------
+
+    def configurations(self) -> list[tuple[int, dict[str, OptionValue]]]:
+        return [(2, {}), (2, {"stall": 0})]
+
+    def _new_state(self, players: int, options: dict[str, OptionValue], log: bool) -> State:
+        return HellasState.new(self, players, options, log)
+
+    def _state_from_json(
+        self, players: int, options: dict[str, OptionValue], data: Mapping[str, Any], log: bool
+    ) -> State:
+        return HellasState.from_json(self, players, options, data, log)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        from hellenika.games.hellas_delonge.heuristics import evaluate
+
+        return evaluate(state, seat)  # type: ignore[arg-type]
+
+    def render(self, state: State, seat: int | None, names: Sequence[str] | None = None) -> RenderableType:
+        from hellenika.games.hellas_delonge.render import render
+
+        return render(state, seat, names)  # type: ignore[arg-type]
+
+    def rules_text(self) -> str:
+        return resources.files(__package__).joinpath("rules.md").read_text()

@@ -1,0 +1,266 @@
+"""The hex map (spec §2.1, §5.1, §6.1): coordinates, the placed tiles, adjacency, links and legal placements.
+
+Axial coordinates (q, r), pointy-top; the dolphin tile sits at (0, 0). A cell is packed into one int,
+``(q + R) * W + (r + R)``, so a neighbour is ``cell + DELTA[d]``.
+
+The map changes only when a tile is placed (at most 23 times a game), so :class:`Board` is an immutable
+snapshot shared by every clone of a state and replaced on placement. It precomputes what the rules ask of the
+map again and again: per placed tile (a *slot*: 0 is the dolphin, 1, 2, ... in placement order, and a city's
+number for people) the land mask by direction, the adjacent slots, the land- and sea-linked slots (§6.1), the
+temples, and the *frontier*: every empty cell next to the map with the mask of its placed neighbours and the
+land those neighbours show it. Legal placements of a tile shape (§5.1 P1-P4) are cached per board.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from hellenika.games.hellas_delonge.components import Tile, rotate
+
+R = 16  # far beyond the reach of 23 tiles, each needing two placed neighbours
+W = 2 * R + 1
+DIRS = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))  # d0 E, d1 SE, d2 SW, d3 W, d4 NW, d5 NE
+DELTA = tuple(dq * W + dr for dq, dr in DIRS)
+ORIGIN = R * W + R
+DOLPHIN = 0  # the dolphin's slot
+
+
+def cell(q: int, r: int) -> int:
+    return (q + R) * W + (r + R)
+
+
+def qr(c: int) -> tuple[int, int]:
+    return c // W - R, c % W - R
+
+
+def _distance(c: int) -> int:
+    q, r = qr(c)
+    return (abs(q) + abs(r) + abs(q + r)) // 2
+
+
+_DISTANCE = tuple(_distance(c) for c in range(W * W))
+
+
+def distance(c: int) -> int:
+    """Hex distance from the dolphin."""
+    return _DISTANCE[c]
+
+
+def in_range(q: int, r: int) -> bool:
+    return -R < q < R and -R < r < R and distance(cell(q, r)) < R - 1
+
+
+_BITS: dict[int, tuple[int, ...]] = {}
+
+
+def iter_bits(mask: int) -> tuple[int, ...]:
+    """The set bits of ``mask``, lowest first (memoised: the same few masks come up again and again)."""
+    bits = _BITS.get(mask)
+    if bits is None:
+        out = []
+        m = mask
+        while m:
+            low = m & -m
+            out.append(low.bit_length() - 1)
+            m ^= low
+        bits = _BITS[mask] = tuple(out)
+    return bits
+
+
+@dataclass(frozen=True, slots=True)
+class Site:
+    """An empty cell next to the map: its placed neighbours by direction and the land they show it."""
+
+    cell: int
+    neighbours: int  # bit d: a placed tile lies in direction d
+    land: int  # bit d: that tile's facing edge is land
+    anchored: bool  # next to the dolphin, or two or more placed neighbours (P2)
+    slots: int  # mask of the adjacent placed slots (for ship counts, §5.1 V1-V2)
+
+    @property
+    def q(self) -> int:
+        return qr(self.cell)[0]
+
+    @property
+    def r(self) -> int:
+        return qr(self.cell)[1]
+
+
+@dataclass(frozen=True)
+class Board:
+    cells: tuple[int, ...]  # per slot
+    tiles: tuple[int, ...]  # per slot: catalogue tile index, -1 for the dolphin
+    rots: tuple[int, ...]
+    land: tuple[int, ...]  # per slot, by direction
+    adj: tuple[int, ...]  # per slot, mask of adjacent slots
+    landlink: tuple[int, ...]  # per slot, mask of land-linked slots (§6.1)
+    sealink: tuple[int, ...]  # per slot, mask of sea-linked (and not land-linked) slots
+    temples: int  # mask of temple slots
+    slot_at: dict[int, int]
+    frontier: tuple[Site, ...]
+    site_at: dict[int, Site]
+    _placements: dict[int, tuple[tuple[Site, tuple[int, ...]], ...]] = field(
+        default_factory=dict, compare=False
+    )
+
+    @classmethod
+    def initial(cls) -> Board:
+        return cls._build((ORIGIN,), (-1,), (0,), (0,), 0)
+
+    @property
+    def size(self) -> int:
+        """Placed tiles, the dolphin included."""
+        return len(self.cells)
+
+    def place(self, tile: Tile, c: int, k: int, land: int) -> Board:
+        """A new board with ``tile`` laid at cell ``c`` with rotation ``k`` (land mask ``land``).
+
+        Incremental: only the new slot's neighbours and the frontier around it change (``_build`` does the
+        whole map and is the reference the tests compare this with).
+        """
+        n = len(self.cells)
+        bit = 1 << n
+        temples = self.temples | bit if tile.temple else self.temples
+        slot_at = dict(self.slot_at)
+        slot_at[c] = n
+        adj = [*self.adj, 0]
+        landlink = [*self.landlink, 0]
+        sealink = [*self.sealink, 0]
+        site_at = dict(self.site_at)
+        site_at.pop(c, None)
+        for d in range(6):
+            nc = c + DELTA[d]
+            j = slot_at.get(nc)
+            back = (d + 3) % 6
+            if j is not None:
+                adj[n] |= 1 << j
+                adj[j] |= bit
+                if j:
+                    if land >> d & 1:
+                        landlink[n] |= 1 << j
+                        landlink[j] |= bit
+                    else:
+                        sealink[n] |= 1 << j
+                        sealink[j] |= bit
+                continue
+            if _DISTANCE[nc] >= R - 1:
+                continue
+            old = site_at.get(nc)
+            nbrs = (old.neighbours if old else 0) | (1 << back)
+            req = (old.land if old else 0) | ((land >> d & 1) << back)
+            slots = (old.slots if old else 0) | bit
+            site_at[nc] = Site(nc, nbrs, req, bool(slots & 1) or nbrs.bit_count() >= 2, slots)
+        if adj[n] & 1:  # next to the dolphin: sea-linked through it to the others there
+            for i in iter_bits(adj[DOLPHIN]):
+                if i != n and not landlink[n] >> i & 1:
+                    sealink[n] |= 1 << i
+                    sealink[i] |= bit
+        return Board(
+            (*self.cells, c),
+            (*self.tiles, tile.index),
+            (*self.rots, k),
+            (*self.land, land),
+            tuple(adj),
+            tuple(landlink),
+            tuple(sealink),
+            temples,
+            slot_at,
+            tuple(site_at[x] for x in sorted(site_at)),
+            site_at,
+        )
+
+    @classmethod
+    def _build(
+        cls,
+        cells: tuple[int, ...],
+        tiles: tuple[int, ...],
+        rots: tuple[int, ...],
+        land: tuple[int, ...],
+        temples: int,
+    ) -> Board:
+        n = len(cells)
+        slot_at = {c: i for i, c in enumerate(cells)}
+        adj = [0] * n
+        landlink = [0] * n
+        sealink = [0] * n
+        for i, c in enumerate(cells):
+            for d in range(6):
+                j = slot_at.get(c + DELTA[d])
+                if j is None:
+                    continue
+                adj[i] |= 1 << j
+                if i and j:
+                    if land[i] >> d & 1:
+                        landlink[i] |= 1 << j
+                    else:
+                        sealink[i] |= 1 << j
+        # Tiles next to the dolphin are sea-linked through it, unless they share a land edge (land counts).
+        ring = adj[DOLPHIN]
+        for i in iter_bits(ring):
+            sealink[i] |= ring & ~(1 << i) & ~landlink[i]
+        sites: dict[int, list[int]] = {}
+        for i, c in enumerate(cells):
+            for d in range(6):
+                nc = c + DELTA[d]
+                if nc in slot_at:
+                    continue
+                entry = sites.setdefault(nc, [0, 0, 0])
+                back = (d + 3) % 6
+                entry[0] |= 1 << back
+                if land[i] >> d & 1:
+                    entry[1] |= 1 << back
+                entry[2] |= 1 << i
+        frontier = []
+        for nc in sorted(sites):
+            nbrs, req, slots = sites[nc]
+            if distance(nc) >= R - 1:
+                continue
+            anchored = bool(slots & 1) or nbrs.bit_count() >= 2
+            frontier.append(Site(nc, nbrs, req, anchored, slots))
+        return cls(
+            cells,
+            tiles,
+            rots,
+            land,
+            tuple(adj),
+            tuple(landlink),
+            tuple(sealink),
+            temples,
+            slot_at,
+            tuple(frontier),
+            {s.cell: s for s in frontier},
+        )
+
+    def fits(self, tile: Tile, site: Site, k: int) -> bool:
+        """P1-P4 for ``tile`` at ``site`` with rotation ``k`` (any k, not only a distinct one)."""
+        if not site.anchored:
+            return False
+        land, regions = rotate(tile.edges, tile.regions, k)
+        nbrs = site.neighbours
+        return (land & nbrs) == site.land and all(reg & nbrs for reg in regions)
+
+    def placements(self, tile: Tile) -> tuple[tuple[Site, tuple[int, ...]], ...]:
+        """Every anchored site where ``tile`` fits (P1-P4), with its legal distinct rotations (k values)."""
+        cached = self._placements.get(tile.shape)
+        if cached is not None:
+            return cached
+        out = []
+        rotations = tile.rotations
+        for site in self.frontier:
+            if not site.anchored:
+                continue
+            nbrs = site.neighbours
+            req = site.land
+            ks = tuple(
+                rot.k
+                for rot in rotations
+                if (rot.land & nbrs) == req and all(reg & nbrs for reg in rot.regions)
+            )
+            if ks:
+                out.append((site, ks))
+        result = tuple(out)
+        self._placements[tile.shape] = result
+        return result
+
+    def links(self, slot: int) -> int:
+        return self.landlink[slot] | self.sealink[slot]

@@ -1,0 +1,335 @@
+"""The turn (spec §4): choosing the action, Burst of Strength (§4.1), regrouping (§7), the end of the turn and
+victory (§9).
+
+A turn is MAIN (play free-timing cards, choose Burst, Voyage or an Attack target), the action, its regroup,
+then END (more free-timing cards, Migration, Second Voyage, Second Strike, or end the turn). *Double Action*
+makes MAIN come round twice: first only Burst may be chosen, then Voyage or Attack (or nothing).
+
+``end_mode`` says what END allows: 0 after a Burst, 1 after a successful Voyage or Attack, 2 after a failed
+or called-off one, when "the turn ends, apart from Migration" (spec §5.2-5).
+
+Regrouping is one piece at a time, ``march`` (a Greek) or ``sail`` (a ship) then ``done``. The engine checks
+the final-state conditions on every step (1-3 Greeks and 0-3 ships per city), and a city that has received
+a kind of piece in this regroup may not send that kind, nor one that has sent receive it: every final
+position can still be reached, and no piece is shuffled back and forth (which keeps bot games finite).
+"""
+
+from __future__ import annotations
+
+from hellenika.engine.actions import Action
+from hellenika.engine.events import who
+from hellenika.games.hellas_delonge import actions as a
+from hellenika.games.hellas_delonge import phases as ph
+from hellenika.games.hellas_delonge.components import A_GOD_CARD, CITY_CAP, GODS
+from hellenika.games.hellas_delonge.hexmap import iter_bits
+from hellenika.games.hellas_delonge.words import count
+
+BURST_ACTIONS = 3  # spec §4.1: 3, or 4 with more temples
+VICTORY_CITIES = 10  # spec §9
+
+END_AFTER_BURST, END_AFTER_SUCCESS, END_AFTER_FAILURE = 0, 1, 2
+
+
+class TurnMixin:
+    __slots__ = ()
+
+    # ------------------------------------------------------------------ start and end
+
+    def _start_turn(self) -> None:
+        self.turn += 1
+        self.active = (self.turn - 1) % 2
+        self.da_stage = 0
+        self.voy_ok = False
+        self.atk_ok = False
+        self.migrated = False
+        self.end_mode = END_AFTER_BURST
+        self.burst_left = 0
+        if any(self.tired):
+            self.tired = (0,) * len(self.tired)
+        if self._events is not None:
+            self._emit(f"Turn {self.turn}: {who(self.active)}", self.active)
+        self.phase = ph.MAIN
+        self.cp = self.active
+
+    def barred(self, p: int) -> bool:
+        """The starting player plays no card in his first game turn (spec §8.1-8, seed V-I)."""
+        return p == 0 and self.turn == 1
+
+    def _do_end_turn(self, action: a.EndTurn) -> None:
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        p = self.active
+        fresh = self.fresh[p]
+        if any(fresh):
+            hand = self.hand[p]
+            self.hand[p] = tuple(a + b for a, b in zip(hand, fresh, strict=True))
+            self.fresh[p] = (0,) * len(fresh)
+        for q in (p, 1 - p):
+            if self.cities(q) >= VICTORY_CITIES:
+                if self._events is not None:
+                    self._emit(f"{who(q)} holds {self.cities(q)} cities and wins the game", q)
+                self._game_over(q, f"{self.cities(q)} cities")
+                return
+        if self.stall_limit and self.turn - self.last_change >= self.stall_limit:
+            self._end_by_stall()
+            return
+        self._start_turn()
+
+    def _end_by_stall(self) -> None:
+        """Spec Q9 (option ``stall``): most cities, then most Greeks on the map, else a draw."""
+        keys = [(self.cities(p), self.greeks_on_map(p)) for p in (0, 1)]
+        winner = 0 if keys[0] > keys[1] else 1 if keys[1] > keys[0] else -1
+        if self._events is not None:
+            text = f"No city was founded or taken in {self.stall_limit} turns: the game ends"
+            self._emit(text + (f"; {who(winner)} wins" if winner >= 0 else " in a draw"))
+        self._game_over(winner, "stall")
+
+    def _ownership_changed(self) -> None:
+        self.last_change = self.turn
+
+    # ------------------------------------------------------------------ choosing the action
+
+    def _main_actions(self) -> list[Action]:
+        g = self.g
+        p = self.active
+        out = []
+        da = self.da_stage
+        if da != 2:
+            out.append(g.burst)
+        if da != 1:
+            if self._can_voyage(p):
+                out.append(g.voyage)
+            attack = g.attack
+            out.extend(attack[x] for x in self._attack_targets(p))
+        if not self.barred(p):
+            hand = self.hand[p]
+            if da == 0 and hand[g.z_double]:
+                out.append(g.play[g.z_double])
+            self._free_cards(p, out)
+        if da == 2:
+            out.append(g.end_turn)
+        return out
+
+    def _enter_main(self) -> None:
+        self.phase = ph.MAIN
+        self.cp = self.active
+
+    # ------------------------------------------------------------------ Burst of Strength (spec §4.1)
+
+    def _do_burst(self, action: a.ChooseBurst) -> None:
+        p = self.active
+        n = BURST_ACTIONS + (1 if self.temples_of(p) > self.temples_of(1 - p) else 0)
+        self.burst_left = n
+        if self._events is not None:
+            self._emit(f"{who(p)} took a Burst of Strength ({n} actions)", p)
+        self.phase = ph.BURST
+        self.cp = p
+
+    def _burst_actions(self) -> list[Action]:
+        g = self.g
+        p = self.active
+        out = []
+        if self.burst_left > 0:
+            owned = iter_bits(self.owned[p])
+            if self.gsup[p]:
+                greeks = self.greeks
+                recruit = g.recruit
+                out.extend(recruit[c] for c in owned if greeks[c] < CITY_CAP)
+            if self.ssup[p]:
+                ships = self.ships
+                build = g.build
+                out.extend(build[c] for c in owned if ships[c] < CITY_CAP)
+            for god in range(3):
+                if self._may_draw(p, god):
+                    out.append(g.draw[god])
+        if not self.barred(p):
+            if self.hand[p][g.z_favour]:
+                out.append(g.play[g.z_favour])
+            self._free_cards(p, out)
+        out.append(g.stop)
+        return out
+
+    def _do_recruit(self, action: a.Recruit) -> None:
+        p = self.active
+        c = action.city
+        self.greeks[c] += 1
+        self.gsup[p] -= 1
+        if self._events is not None:
+            self._emit(f"{who(p)} recruited a Greek in city {c}", p)
+        self._burst_step_done()
+
+    def _do_build(self, action: a.BuildShip) -> None:
+        p = self.active
+        c = action.city
+        self.ships[c] += 1
+        self.ssup[p] -= 1
+        if self._events is not None:
+            self._emit(f"{who(p)} built a ship at city {c}", p)
+        self._burst_step_done()
+
+    def _do_draw(self, action: a.DrawCard) -> None:
+        god = GODS.index(action.god)
+        p = self.active
+        self.burst_left -= 1
+        self.draw_god = god
+        self._refill_pile(god)
+        if self._events is not None:
+            self._emit(f"{who(p)} drew {A_GOD_CARD[GODS[god]]}", p)
+        self.phase = ph.C_DRAW_CARD
+        self.cp = -1
+
+    def _burst_card_drawn(self, t: int) -> None:
+        p = self.active
+        self._take_from_pile(t)
+        # Under Double Action the cards drawn join the hand at once and are usable (spec §4.1-4).
+        self._gain_card(p, t, playable=self.da_stage == 1)
+        if self._events is not None:
+            self._emit(f"(it is {self.cat.cards[t].name})", p, (p,))
+        if self.burst_left > 0:
+            self.phase = ph.BURST
+            self.cp = p
+        else:
+            self._end_burst()
+
+    def _burst_step_done(self) -> None:
+        self.burst_left -= 1
+        if self.burst_left <= 0:
+            self._end_burst()
+
+    def _do_stop(self, action: a.StopBurst) -> None:
+        if self._events is not None and self.burst_left:
+            self._emit(f"{who(self.active)} forwent {count(self.burst_left, 'Burst action')}", self.active)
+        self._end_burst()
+
+    def _end_burst(self) -> None:
+        self.burst_left = 0
+        if self.da_stage == 1:
+            self._start_regroup(-1, ph.MAIN)
+        else:
+            self.end_mode = END_AFTER_BURST
+            self._start_regroup(-1, ph.END)
+
+    # ------------------------------------------------------------------ regrouping (spec §7)
+
+    def _start_regroup(self, dest: int, then: int) -> None:
+        self.rg_dest = dest
+        self.rg_gave_g = self.rg_recv_g = self.rg_gave_s = self.rg_recv_s = 0
+        self.rg_then = then
+        self.phase = ph.REGROUP
+        self.cp = self.active
+
+    def _regroup_actions(self) -> list[Action]:
+        g = self.g
+        p = self.active
+        greeks = self.greeks
+        ships = self.ships
+        cities = iter_bits(self.owned[p])
+        dest = self.rg_dest
+        out = []
+        if dest >= 0:
+            march = g.march
+            sail = g.sail
+            if greeks[dest] < CITY_CAP:
+                out.extend(march[c][dest] for c in cities if c != dest and greeks[c] >= 2)
+            if ships[dest] < CITY_CAP:
+                out.extend(sail[c][dest] for c in cities if c != dest and ships[c] >= 1)
+        else:
+            recv_g, gave_g = self.rg_recv_g, self.rg_gave_g
+            senders = [c for c in cities if greeks[c] >= 2 and not recv_g >> c & 1]
+            if senders:
+                takers = [c for c in cities if greeks[c] < CITY_CAP and not gave_g >> c & 1]
+                for c in senders:
+                    row = g.march[c]
+                    out.extend(row[d] for d in takers if d != c)
+            recv_s, gave_s = self.rg_recv_s, self.rg_gave_s
+            senders = [c for c in cities if ships[c] >= 1 and not recv_s >> c & 1]
+            if senders:
+                takers = [c for c in cities if ships[c] < CITY_CAP and not gave_s >> c & 1]
+                for c in senders:
+                    row = g.sail[c]
+                    out.extend(row[d] for d in takers if d != c)
+        out.append(g.done)
+        return out
+
+    def _do_move_greek(self, action: a.MoveGreek) -> None:
+        a, b = action.source, action.city
+        self.greeks[a] -= 1
+        self.greeks[b] += 1
+        tired = self.tired
+        if tired[a]:
+            moved = list(tired)
+            moved[a] -= 1
+            moved[b] += 1
+            self.tired = tuple(moved)
+        self.rg_gave_g |= 1 << a
+        self.rg_recv_g |= 1 << b
+        if self._events is not None:
+            self._emit(f"{who(self.active)} moved a Greek from city {a} to city {b}", self.active)
+
+    def _do_move_ship(self, action: a.MoveShip) -> None:
+        a, b = action.source, action.city
+        self.ships[a] -= 1
+        self.ships[b] += 1
+        self.rg_gave_s |= 1 << a
+        self.rg_recv_s |= 1 << b
+        if self._events is not None:
+            self._emit(f"{who(self.active)} moved a ship from city {a} to city {b}", self.active)
+
+    def _do_done(self, action: a.Done) -> None:
+        phase = self.phase
+        if phase == ph.REGROUP:
+            then = self.rg_then
+            if then == ph.MAIN:
+                self.da_stage = 2
+            self._resume(then)
+        else:  # Levy or Shipwrights placements
+            self._resume(self.effect_then)
+
+    # ------------------------------------------------------------------ after the action
+
+    def _end_actions(self) -> list[Action]:
+        g = self.g
+        p = self.active
+        out = []
+        mode = self.end_mode
+        if not self.barred(p):
+            hand = self.hand[p]
+            if mode != END_AFTER_FAILURE:
+                self._free_cards(p, out)
+            if mode != END_AFTER_BURST and not self.migrated and hand[g.z_migration] and self.cities(p) >= 2:
+                out.append(g.play[g.z_migration])
+            if mode == END_AFTER_SUCCESS:
+                if self.voy_ok and hand[g.p_second] and self._can_voyage(p):
+                    out.append(g.play[g.p_second])
+                if self.atk_ok and hand[g.a_second] and self._attack_targets(p):
+                    out.append(g.play[g.a_second])
+        out.append(g.end_turn)
+        return out
+
+    def _enter_end(self, mode: int) -> None:
+        self.end_mode = mode
+        self.phase = ph.END
+        self.cp = self.active
+
+    def _resume(self, code: int) -> None:
+        """Go back to where a card was played, or where a sub-step was started from."""
+        if code == ph.MAIN:
+            self._enter_main()
+        elif code == ph.BURST:
+            if self.burst_left > 0:
+                self.phase = ph.BURST
+                self.cp = self.active
+            else:
+                self._end_burst()
+        elif code == ph.END:
+            self.phase = ph.END
+            self.cp = self.active
+        elif code == ph.V_SITE:
+            self._enter_site()
+        elif code == ph.V_PAY:
+            self._pay_step()
+        elif code == ph.A_COMMIT:
+            self._enter_commit()
+        else:  # pragma: no cover - every caller passes one of the above
+            raise RuntimeError(f"cannot resume phase {ph.NAMES[code]}")

@@ -1,0 +1,179 @@
+"""What a seat sees of a Hellas game (spec §2-§8), as JSON: hidden parts are absent by construction.
+
+Public: the map with every city's owner, Greeks and ships; supplies; each player's number of cards per god
+(and how many of them he drew this turn); deck sizes and discard piles; the stack's size and the tiles put
+under it; the tiles drawn on a voyage; the current action's public details (Burst actions left, the declared
+placement, the declared attack and every card played in it). Private to the seat: its own cards by type, the
+opponent's cards it knows of (Hermes' Theft), and the top tiles it saw with the Oracle (in order only if it
+was the last to arrange them).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from hellenika.engine.state import CHANCE, TERMINAL
+from hellenika.games.hellas_delonge import phases as ph
+from hellenika.games.hellas_delonge.components import GODS
+from hellenika.games.hellas_delonge.hexmap import qr
+from hellenika.games.hellas_delonge.stack import PUBLIC
+
+if TYPE_CHECKING:
+    from hellenika.games.hellas_delonge.state import HellasState
+
+COLOURS = ("light", "dark")
+VOYAGE_PHASES = frozenset(
+    {ph.V_PREP, ph.V_CHOOSE, ph.V_SITE, ph.V_TURN, ph.V_PAY, ph.V_SETTLE, ph.STORM, ph.C_TILE}
+)
+ATTACK_PHASES = frozenset(
+    {ph.A_COMMIT, ph.A_FORCED, ph.COMBAT, ph.CALLOFF, ph.RETREAT_WINDOW, ph.RETREAT, ph.FLEET}
+)
+
+
+def edges_by_direction(land: int) -> str:
+    """``"LSSLSS"``: the edge facing E, SE, SW, W, NW, NE."""
+    return "".join("L" if land >> d & 1 else "S" for d in range(6))
+
+
+def map_json(s: HellasState) -> list[dict[str, Any]]:
+    board = s.board
+    tiles = s.cat.tiles
+    out = []
+    for slot in range(board.size):
+        q, r = qr(board.cells[slot])
+        t = board.tiles[slot]
+        owner = s.owner(slot)
+        out.append(
+            {
+                "city": slot,
+                "q": q,
+                "r": r,
+                "tile": tiles[t].id if t >= 0 else s.cat.dolphin.id,
+                "rotation": board.rots[slot],
+                "edges": edges_by_direction(board.land[slot]),
+                "temple": bool(board.temples >> slot & 1),
+                "owner": owner if owner >= 0 else None,
+                "greeks": s.greeks[slot],
+                "ships": s.ships[slot],
+            }
+        )
+    return out
+
+
+def _by_god(s: HellasState, vector: tuple[int, ...]) -> dict[str, int]:
+    return {GODS[g]: s.god_count(vector, g) for g in range(len(GODS))}
+
+
+def _cards(s: HellasState, vector: tuple[int, ...]) -> dict[str, int]:
+    cards = s.cat.cards
+    return {cards[t].id: n for t, n in enumerate(vector) if n}
+
+
+def build_view(s: HellasState, seat: int | None) -> dict[str, Any]:
+    cp = s.current_player()
+    tiles = s.cat.tiles
+    names = s.participant_names()
+    players = []
+    for p in (0, 1):
+        players.append(
+            {
+                "seat": p,
+                "name": names[p],
+                "colour": COLOURS[p],
+                "cities": s.cities(p),
+                "temples": s.temples_of(p),
+                "greeks_on_map": s.greeks_on_map(p),
+                "greek_supply": s.gsup[p],
+                "ships_on_map": s.ships_on_map(p),
+                "ship_supply": s.ssup[p],
+                "hand_size": s.hand_size(p),
+                "cards_by_god": _by_god(s, tuple(a + b for a, b in zip(s.hand[p], s.fresh[p], strict=True))),
+                "drawn_this_turn_by_god": _by_god(s, s.fresh[p]),
+            }
+        )
+    out: dict[str, Any] = {
+        "game": "hellas_delonge",
+        "seat": seat,
+        "turn": s.turn,
+        "active": s.active,
+        "phase": ph.NAMES[s.phase],
+        "to_move": "chance" if cp == CHANCE else "over" if cp == TERMINAL else cp,
+        "your_turn": seat is not None and cp == seat,
+        "light_plays_no_cards": s.turn <= 1,
+        "map": map_json(s),
+        "players": players,
+        "decks": {
+            GODS[g]: {
+                "cards_left": sum(s.pile[r.start : r.stop]),
+                "discards": _cards(s, tuple(s.discards[t] if t in r else 0 for t in range(len(s.discards)))),
+            }
+            for g, r in enumerate(s.cat.god_ranges)
+        },
+        "stack": {"tiles": s.stack_size(), "under": [tiles[t].id for t in s.bottom]},
+        "drawn_tiles": [tiles[t].id for t in s.drawn],
+        "chain": [{"player": p, "card": s.cat.cards[t].id} for p, t in s.chain],
+        "stall_limit": s.stall_limit,
+        "turns_since_change": s.turn - s.last_change if s.turn else 0,
+    }
+    if seat is not None:
+        out["hand"] = {"playable": _cards(s, s.hand[seat]), "drawn_this_turn": _cards(s, s.fresh[seat])}
+        out["known_opponent_cards"] = _cards(s, s.known[seat])
+        bit = (1 << seat) | PUBLIC
+        mine = [t for t, seen in zip(s.top, s.top_seen, strict=True) if seen & bit]
+        if mine:
+            ordered = s.top_order == seat
+            out["stack"]["top_known"] = {
+                "tiles": [tiles[t].id for t in (mine if ordered else sorted(mine))],
+                "in_order": ordered,
+            }
+        if s.phase == ph.ORACLE and s.active == seat:
+            out["oracle_order"] = [tiles[t].id for t in s.oracle_done]
+    # While a card is being answered, show the action it was played in.
+    phase = s.chain_then if s.phase == ph.RESPOND else s.phase
+    if phase in (ph.BURST, ph.C_DRAW_CARD):
+        out["burst_actions_left"] = s.burst_left
+    if s.da_stage:
+        out["double_action"] = "burst first" if s.da_stage == 1 else "burst done"
+    if phase in VOYAGE_PHASES:
+        voyage: dict[str, Any] = {
+            "tile": tiles[s.v_tile].id if s.v_tile >= 0 else None,
+            "favourable_winds": s.v_winds,
+            "free_passage": s.v_free,
+        }
+        if phase == ph.STORM:
+            voyage["site"] = list(qr(s.v_site))
+            voyage["rotation"] = s.v_rot
+        if phase in (ph.V_PAY, ph.V_SETTLE):
+            voyage["new_city"] = s.target
+        out["voyage"] = voyage
+    if phase in ATTACK_PHASES:
+        a_str, d_str = s.strengths() if phase in (ph.COMBAT, ph.CALLOFF) else (sum(s.commits), 0)
+        out["attack"] = {
+            "target": s.target,
+            "sources": [
+                {"city": c, "greeks": k}
+                for c, k in zip(
+                    s.sources, (*s.commits, *([None] * (len(s.sources) - len(s.commits)))), strict=True
+                )
+            ],
+            "forced_march_city": s.fm_city if s.fm_city >= 0 else None,
+            "sea": s.is_sea_attack() if phase not in (ph.A_COMMIT, ph.A_FORCED) else None,
+            "battle_fury": s.fury,
+            "stand_firm": s.firm,
+            "beachhead": s.beach,
+            "rocky_coast": s.rocky,
+            "attacker_strength": a_str if phase in (ph.COMBAT, ph.CALLOFF) else None,
+            "defender_strength": d_str if phase in (ph.COMBAT, ph.CALLOFF) else None,
+        }
+    if phase == ph.REGROUP:
+        out["regroup"] = {"into": s.rg_dest if s.rg_dest >= 0 else None}
+    if phase in (ph.LEVY, ph.LAUNCH):
+        out["placements_left"] = s.effect_left
+    if phase == ph.RETREAT:
+        out["retreating_greeks"] = s.retreat_left
+    out["game_over"] = cp == TERMINAL
+    if cp == TERMINAL:
+        out["winner"] = s.winner if s.winner >= 0 else None
+        out["end"] = s.reason
+        out["places"] = s.ranking()
+    return out

@@ -1,0 +1,67 @@
+"""Victory (spec §9, seed VI): ten cities at the end of one's own turn, no city left, and the stall option."""
+
+from __future__ import annotations
+
+from hellenika.engine.state import TERMINAL
+
+from .builders import DARK, GAME, LIGHT, pass_turn, play, position
+
+
+def spread(light: int, dark: int):
+    """Islands far apart (only the owner counts here): ``light`` for Light, then ``dark`` for Dark."""
+    cells = [(q, r) for r in range(-6, 7, 3) for q in range(-6, 7, 3) if (q, r) != (0, 0)]
+    tiles = [t.id for t in GAME.catalogue.tiles]
+    out = []
+    for i in range(light + dark):
+        q, r = cells[i]
+        out.append((tiles[i], q, r, 0, LIGHT if i < light else DARK, 1, 0))
+    return out
+
+
+def test_case_26_ten_cities_at_the_end_of_the_turn_win():
+    s = position(spread(10, 9), stack=[])
+    pass_turn(s)
+    assert s.current_player() == TERMINAL and s.winner == LIGHT and s.winners() == [LIGHT]
+    assert s.scores() == [10.0, 9.0] and s.returns() == [1.0, -1.0]
+
+
+def test_case_26_the_opponent_s_nine_do_nothing_and_nine_go_on():
+    s = position(spread(9, 9), stack=[])
+    pass_turn(s)
+    assert s.current_player() == DARK and s.turn == 4
+
+
+def test_ten_cities_reached_by_a_voyage_win_at_the_end_of_that_turn():
+    tiles = spread(9, 1)
+    tiles[0] = ("T01", 1, 0, 0, LIGHT, 1, 1)
+    s = play(position(tiles, stack=["T03"]), "voyage", "tile T03", "at 0 1")
+    # Nothing can move into the new city and no card is held: the turn ends by itself, with the win.
+    assert s.cities(LIGHT) == 10 and s.is_terminal() and s.winner == LIGHT
+
+
+def test_a_player_without_cities_loses_at_once():
+    tiles = [("T12", 1, 0, 0, LIGHT, 3, 1), ("T08", 0, 1, 5, DARK, 1, 1)]
+    s = play(position(tiles), "attack 2", "commit 1", "resolve")
+    assert s.is_terminal() and s.winner == LIGHT and s.reason == "no city left"
+    assert s.ranking() == [1, 2]
+
+
+def test_stall_rule_ends_a_game_without_changes():
+    s = position(spread(3, 3), stack=[], options={"stall": 4})
+    for _ in range(4):
+        pass_turn(s)
+    assert s.is_terminal() and s.reason == "stall" and s.winner == -1
+    assert s.ranking() == [1, 1] and s.returns() == [0.0, 0.0]  # same cities, same Greeks: a draw
+    tiles = spread(3, 3)
+    tiles[0] = ("T01", -6, -6, 0, LIGHT, 2, 0)
+    s = position(tiles, stack=[], options={"stall": 4})
+    for _ in range(4):
+        pass_turn(s)
+    assert s.winner == LIGHT  # more Greeks on the map
+
+
+def test_stall_zero_plays_the_printed_rules():
+    s = position(spread(3, 3), stack=[], options={"stall": 0})
+    for _ in range(60):
+        pass_turn(s)
+    assert not s.is_terminal()
