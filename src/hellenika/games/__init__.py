@@ -13,8 +13,8 @@ REGISTRY = Registry(
         "hercules": "hellenika.games.hercules:GAME",
         "hellas": "hellenika.games.hellas:GAME",
         "attika": "hellenika.games.attika:GAME",
-        "peloponnes": "hellenika.games.peloponnes:GAME",
         "hellas_delonge": "hellenika.games.hellas_delonge:GAME",
+        "peloponnes": "hellenika.games.peloponnes:GAME",
     }
 )
 
