@@ -22,8 +22,6 @@ def main() -> None:
     results = []
     for game in games.all_games():
         for players, options in game.configurations():
-            if options:
-                continue
             result = measure(game.name, players, options, seconds=args.seconds)
             results.append(result)
             print(

@@ -73,7 +73,7 @@ def list_games() -> None:
         table.add_row(
             game.name,
             f"{game.title}\n[dim]{game.summary}[/dim]",
-            f"{game.min_players}-{game.max_players}",
+            game.players_text(),
             game.rules_version,
             "\n".join(game.variants()) or "—",
         )
@@ -255,7 +255,7 @@ def bench(
     if json_out:
         console.print_json(json.dumps(result))
         return
-    table = Table(title=f"{g.title}, {count} players (Python {result['python']}, one core)")
+    table = Table(title=f"{g.title}, {count} players (Python {result['python']}, one core, CPU time)")
     table.add_column("Measure")
     table.add_column("Value", justify="right")
     table.add_row("random full games / s", f"{result['games_per_second']:,.0f}")

@@ -52,6 +52,14 @@ class Game(ABC):
         """Player counts allowed with these (validated) options; games with expansions override it."""
         return self.min_players, self.max_players
 
+    def players_text(self) -> str:
+        """Player counts for listings, e.g. ``1-5 (up to 8 with options)`` when options widen the range."""
+        low, high = self.player_range(validate_options(self.option_specs, None))
+        text = f"{low}-{high}" if low != high else str(low)
+        if (low, high) != (self.min_players, self.max_players):
+            text += f" ({self.min_players}-{self.max_players} with options)"
+        return text
+
     def new_state(self, players: int, options: Mapping[str, Any] | None = None, *, log: bool = True) -> State:
         """A new game at its first node (usually a chance node dealing the setup)."""
         return self._new_state(players, self.validate(players, options), log)

@@ -59,7 +59,7 @@ def _board_actions(board: Board) -> BoardActions:
 
 class HellasGame(Game):
     name = "hellas"
-    title = "Hellas"
+    title = "Hellas (Dorra)"
     rules_version = "1.0"
     min_players = 2
     max_players = 4

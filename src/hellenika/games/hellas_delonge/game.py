@@ -27,7 +27,7 @@ MAX_COMMIT = 3 * MAX_SLOTS
 
 class HellasGame(Game):
     name = "hellas_delonge"
-    title = "Hellas"
+    title = "Hellas (Delonge)"
     rules_version = "1.0"
     min_players = 2
     max_players = 2

@@ -40,21 +40,21 @@ def act(s: HerculesState) -> None:
     deck = s.g.solo_deck[s.white]
     if s.tops[deck] >= 0:
         if s._events is not None:
-            s._log(f"Hades steals from stack {s.white} ({s.cat.decks[deck].name})", HADES)
+            s._log(f"Hades stole from stack {s.white} ({s.cat.decks[deck].name})", HADES)
         s._take_demigod(HADES, deck)
     elif s._events is not None:
-        s._log(f"Hades finds stack {s.white} ({s.cat.decks[deck].name}) empty", HADES)
+        s._log(f"Hades found stack {s.white} ({s.cat.decks[deck].name}) empty", HADES)
     old = s.pos[HADES]
     new = landing_column(old, s.dice[HADES][0])
     s.pos[HADES] = new
     if s._events is not None:
-        s._log(f"{who(HADES)} moves from column {old} to column {new}", HADES)
+        s._log(f"{who(HADES)} moved from column {old} to column {new}", HADES)
     cubes = s.cubes[HADES]
     if cubes >> new & 1:
         s.cubes[HADES] = cubes & ~(1 << new)
         s.supply[HADES] += 1
         if s._events is not None:
-            s._log(f"{who(HADES)} takes his cube from column {new}", HADES)
+            s._log(f"{who(HADES)} took his cube from column {new}", HADES)
     elif new <= 11 and s.gods[new] >= 0:
         god = s.gods[new]
         s.gods[new] = -1
@@ -67,7 +67,7 @@ def act(s: HerculesState) -> None:
         stop = slide(cubes, new)
         s.pos[HADES] = stop
         if stop != new and s._events is not None:
-            s._log(f"{who(HADES)} slides on to column {stop}", HADES)
+            s._log(f"{who(HADES)} slid on to column {stop}", HADES)
         if stop - new >= VASE_MIN:
             s._take_vase(HADES, stop - new)
     s._end_turn()

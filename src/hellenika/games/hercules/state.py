@@ -448,7 +448,7 @@ class HerculesState(State):
             self._finish_labour(self.pending_advance)
         elif kind is Rest:
             if self._events is not None:
-                self._log(f"{who(self.actor)} rests")
+                self._log(f"{who(self.actor)} rested")
             self.phase = RESTING
             self.rest_cubes = 0
             self.rest_god = False
@@ -460,20 +460,20 @@ class HerculesState(State):
             self.supply[p] += 1
             self.rest_cubes += 1
             if self._events is not None:
-                self._log(f"{who(p)} takes the cube back from {self.cat.cards[c].describe()}")
+                self._log(f"{who(p)} took the cube back from {self.cat.cards[c].describe()}")
             self._maybe_finish_rest()
         elif kind is RefreshGod:
             c = self.cat.by_id[action.card]  # type: ignore[attr-defined]
             self.spent[self.actor] &= ~(1 << c)
             self.rest_god = True
             if self._events is not None:
-                self._log(f"{who(self.actor)} turns {self.cat.cards[c].name} face up again")
+                self._log(f"{who(self.actor)} turned {self.cat.cards[c].name} face up again")
             self._maybe_finish_rest()
         elif kind is FinishRest:
             self._end_turn()
         elif kind is EndTurn:
             if self._events is not None:
-                self._log(f"{who(self.actor)} ends the turn without a Labour")
+                self._log(f"{who(self.actor)} ended the turn without a Labour")
             self._end_turn()
         elif kind is PlaceGod:
             c = self.cat.by_id[action.card]  # type: ignore[attr-defined]
@@ -486,7 +486,7 @@ class HerculesState(State):
         elif kind is ChooseStartPlayer:
             self.pegasus = action.seat  # type: ignore[attr-defined]
             if self._events is not None:
-                self._log(f"{who(self.pegasus)} takes Pegasus and starts")
+                self._log(f"{who(self.pegasus)} took Pegasus and starts the game")
             self._start_round()
         else:  # pragma: no cover - the engine checked the type
             raise TypeError(action)
@@ -541,7 +541,7 @@ class HerculesState(State):
         self.pending_roll = (0, (0, 1))
         self.cp = CHANCE
         if self._events is not None:
-            self._log(f"Round {self.round}: {who(self.pegasus)} has Pegasus", self.pegasus)
+            self._log(f"Round {self.round} (Pegasus: {who(self.pegasus)})", self.pegasus)
 
     def _do_roll(self, action: Roll) -> None:
         p = action.participant
@@ -648,7 +648,7 @@ class HerculesState(State):
         """After using cards with no Labour and no usable card left, the turn ends (rulebook, Important 2)."""
         if not self._has_labour() and len(self._turn_actions()) == 1:
             if self._events is not None:
-                self._log(f"{who(self.actor)} has no Labour left to perform; the turn ends")
+                self._log(f"No Labour or card left for {who(self.actor)}: the turn ends")
             self._end_turn()
 
     def _has_labour(self) -> bool:
