@@ -24,8 +24,9 @@ def main() -> None:
         for players, options in game.configurations():
             result = measure(game.name, players, options, seconds=args.seconds)
             results.append(result)
+            variant = ",".join(f"{k}={v}" for k, v in options.items()) or "defaults"
             print(
-                f"{game.name:16s} {players}p  {result['games_per_second']:8.0f} games/s  "
+                f"{game.name:15s} {players}p {variant:32s} {result['games_per_second']:6.0f} games/s  "
                 f"{result['actions_per_second']:9.0f} actions/s  clone {result['clone_microseconds']:.2f} µs"
             )
     args.out.write_text(json.dumps(results, indent=1) + "\n")
