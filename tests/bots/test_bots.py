@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from hellenika import games
-from hellenika.bots import GreedyBot, RandomBot, make_agent, parse_spec
+from hellenika.bots import GreedyBot, HeuristicBot, RandomBot, make_agent, parse_spec
 from hellenika.engine import InvalidOption, Observation, Rng, play_match
 
 
@@ -33,7 +33,7 @@ def test_bots_choose_legal_actions_deterministically(name):
             state.apply(state.sample_chance(rng))
             continue
         seat = state.current_player()
-        for bot in (RandomBot(), GreedyBot()):
+        for bot in (RandomBot(), GreedyBot(), HeuristicBot()):
             choice = bot.choose(Observation(state, seat), Rng(5))
             assert choice in state.legal_actions()
             assert choice == bot.choose(Observation(state, seat), Rng(5))

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from hellenika.bots.greedy import GreedyBot
+from hellenika.bots.heuristic import HeuristicBot
 from hellenika.bots.random_bot import RandomBot
 from hellenika.engine.agent import Agent
 from hellenika.engine.errors import InvalidOption
@@ -17,6 +18,7 @@ from hellenika.engine.errors import InvalidOption
 BOT_KINDS: dict[str, Callable[..., Agent]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
+    "heuristic": HeuristicBot,
 }
 
 

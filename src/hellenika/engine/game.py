@@ -7,6 +7,7 @@ attributes and the underscore methods.
 
 from __future__ import annotations
 
+import math
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -14,6 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from hellenika.engine.actions import Action, ActionCodec
 from hellenika.engine.errors import HellenikaError, InvalidOption, RecordError
 from hellenika.engine.options import OptionSpec, OptionValue, validate_options
+from hellenika.engine.rng import Rng
 from hellenika.engine.state import History, State
 
 if TYPE_CHECKING:
@@ -110,6 +112,10 @@ class Game(ABC):
 
     # ------------------------------------------------------------------ for bots and interfaces
 
+    #: Typical size of an :meth:`evaluate` margin that is "clearly winning": ``estimate_returns`` maps a
+    #: margin of this size to about 0.76 (tanh 1).
+    evaluation_scale: ClassVar[float] = 10.0
+
     def evaluate(self, state: State, seat: int) -> float:
         """A quick heuristic value of ``state`` for ``seat`` (higher is better), for greedy bots and search.
 
@@ -118,6 +124,26 @@ class Game(ABC):
         scores = state.scores()
         others = [s for p, s in enumerate(scores) if p != seat]
         return scores[seat] - (max(others) if others else 0.0)
+
+    def estimate_returns(self, state: State) -> list[float]:
+        """Expected :meth:`State.returns` per seat, in [-1, 1], for search that stops before the end.
+
+        Exact at terminal states; otherwise ``tanh(evaluate / evaluation_scale)`` per seat.
+        """
+        if state.is_terminal():
+            return state.returns()
+        scale = self.evaluation_scale
+        return [math.tanh(self.evaluate(state, seat) / scale) for seat in range(state.num_players)]
+
+    def heuristic_action(self, state: State, rng: Rng) -> Action:
+        """The game's heuristic choice for the seat deciding at ``state`` (a decision node).
+
+        It drives the ``heuristic`` bot and the playouts of search, so it must be fast: rules of thumb from
+        the game's strategy, not a search. ``state`` is a determinized sample when a bot calls it, so it may
+        read the whole state. The default picks uniformly among the legal actions.
+        """
+        legal = state.legal_actions()
+        return legal[rng.randbelow(len(legal))]
 
     @abstractmethod
     def render(self, state: State, seat: int | None, names: Sequence[str] | None = None) -> RenderableType:
