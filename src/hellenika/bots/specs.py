@@ -11,6 +11,7 @@ from typing import Any
 
 from hellenika.bots.greedy import GreedyBot
 from hellenika.bots.heuristic import HeuristicBot
+from hellenika.bots.ismcts import ISMCTSBot
 from hellenika.bots.random_bot import RandomBot
 from hellenika.engine.agent import Agent
 from hellenika.engine.errors import InvalidOption
@@ -19,6 +20,15 @@ BOT_KINDS: dict[str, Callable[..., Agent]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "heuristic": HeuristicBot,
+    "ismcts": ISMCTSBot,
+}
+
+# Levels for players: what a table's "bot level" means.
+LEVELS: dict[str, str] = {
+    "easy": "greedy:epsilon=0.5",
+    "medium": "heuristic",
+    "hard": "ismcts:seconds=1",
+    "expert": "ismcts:seconds=5",
 }
 
 
@@ -44,11 +54,17 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
 
 
 def make_agent(spec: str) -> Agent:
+    if spec in LEVELS:
+        agent = make_agent(LEVELS[spec])
+        agent.name = spec
+        return agent
     kind, params = parse_spec(spec)
     factory = BOT_KINDS.get(kind)
     if factory is None:
-        raise InvalidOption(f"unknown bot {kind!r}; bots: {', '.join(BOT_KINDS)}")
+        raise InvalidOption(f"unknown bot {kind!r}; bots: {', '.join([*BOT_KINDS, *LEVELS])}")
     try:
-        return factory(**params)
+        agent = factory(**params)
     except TypeError as exc:
         raise InvalidOption(f"bad parameters for bot {kind!r}: {exc}") from None
+    agent.name = spec  # the spec as written is the bot's identity in tables and records
+    return agent

@@ -121,8 +121,9 @@ def simulate(
     json_path: Annotated[Path | None, typer.Option("--json", help="Also write the report as JSON.")] = None,
 ) -> None:
     """Play many bot games and report win rates, scores, lengths and the first-seat advantage."""
+    from hellenika.bots.batch import run_batch
     from hellenika.cli.seats import complete_seats
-    from hellenika.cli.simulate import GameSpec, run_games, summarise
+    from hellenika.cli.simulate import simulation_specs, summarise
 
     try:
         options = parse_option_pairs(option or [])
@@ -139,7 +140,7 @@ def simulate(
         _fail(str(exc))
     if games_count < 1 or workers < 1:
         _fail("--games and --workers must be at least 1")
-    spec = GameSpec(game, players, tuple(specs), tuple(sorted(options.items())), seed)
+    batch = simulation_specs(game, players, tuple(specs), tuple(sorted(options.items())), seed, games_count)
     names = [f"P{i + 1} {s}" for i, s in enumerate(specs)]
     names += g.new_state(players, options, log=False).participant_names()[players:]
     results: list[dict[str, Any]] = []
@@ -153,11 +154,11 @@ def simulate(
         transient=True,
     ) as progress:
         task = progress.add_task(f"{g.title}", total=games_count)
-        for result in run_games(spec, games_count, workers):
+        for result in run_batch(batch, workers):
             results.append(result)
             progress.advance(task)
     results.sort(key=lambda r: r["index"])
-    report = summarise(spec, results, names)
+    report = summarise(batch[0], seed, results, names)
     _print_report(g.title, report)
     err_console.print(f"[dim]{games_count} games in {time.perf_counter() - start:.1f} s[/dim]")
     if json_path is not None:
@@ -234,6 +235,171 @@ def transcript(
 
 
 @app.command()
+def tournament(
+    game: GameArg,
+    bot: Annotated[
+        list[str],
+        typer.Option(
+            "--bot",
+            "-b",
+            help="A bot spec; give two or more (random, greedy, "
+            "heuristic, ismcts:iterations=1000, easy, hard...).",
+        ),
+    ],
+    games_count: Annotated[int, typer.Option("--games", "-n", help="How many games.")] = 100,
+    players: PlayersOpt = 2,
+    seed: SeedOpt = 1,
+    option: OptionOpt = None,
+    workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes.")] = 1,
+    json_path: Annotated[Path | None, typer.Option("--json", help="Write the report as JSON.")] = None,
+    plot_path: Annotated[
+        Path | None, typer.Option("--plot", help="Plot ratings and scores (.png or .svg).")
+    ] = None,
+) -> None:
+    """Bots against each other with seats rotated: win rates with 95% intervals, openskill ratings, a plot."""
+    from hellenika.bots import make_agent
+    from hellenika.bots.batch import run_batch
+    from hellenika.bots.tournament import plot, summarise, tournament_specs
+
+    try:
+        options = parse_option_pairs(option or [])
+        g = games.get(game)
+        g.validate(players, options)
+        for spec_text in bot:
+            make_agent(spec_text)
+    except HellenikaError as exc:
+        _fail(str(exc))
+    if len(set(bot)) != len(bot) or not bot:
+        _fail("give each --bot once (two or more different specs)")
+    if games_count < 1 or workers < 1:
+        _fail("--games and --workers must be at least 1")
+    specs = tournament_specs(game, players, bot, tuple(sorted(options.items())), seed, games_count)
+    results: list[dict[str, Any]] = []
+    start = time.perf_counter()
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err_console,
+        transient=True,
+    ) as progress:
+        task = progress.add_task(f"{g.title} tournament", total=games_count)
+        for result in run_batch(specs, workers):
+            results.append(result)
+            progress.advance(task)
+    report = summarise(bot, players, results)
+    report.update({"game": game, "options": options, "seed": seed})
+    title = f"{g.title}, {players} players: {len(results)} games, seed {seed}"
+    table = Table(title=title)
+    for column in ("Bot", "Seats", "Win rate", "95% CI", "Mean score", "Rating (mu ± sigma)", "Ordinal"):
+        table.add_column(column, justify="left" if column == "Bot" else "right")
+    for row in sorted(report["bots"], key=lambda r: -r["rating_ordinal"]):
+        low, high = row["win_rate_ci95"]
+        table.add_row(
+            row["bot"],
+            str(row["seats_played"]),
+            f"{row['win_rate']:.1%}",
+            f"{low:.1%}-{high:.1%}",
+            f"{row['score_mean']:.1f}",
+            f"{row['rating_mu']:.1f} ± {row['rating_sigma']:.1f}",
+            f"{row['rating_ordinal']:.1f}",
+        )
+    console.print(table)
+    if players == 2:
+        matrix = Table(title="Head to head: row's win rate against column")
+        matrix.add_column("")
+        for name in bot:
+            matrix.add_column(name, justify="right")
+        for a, name in enumerate(bot):
+            cells = report["head_to_head"][a]
+            matrix.add_row(name, *("—" if v is None else f"{v:.0%}" for v in cells))
+        console.print(matrix)
+    err_console.print(f"[dim]{len(results)} games in {time.perf_counter() - start:.1f} s[/dim]")
+    if json_path is not None:
+        json_path.write_text(json.dumps(report, indent=1) + "\n")
+    if plot_path is not None:
+        plot(report, title, str(plot_path))
+        console.print(f"Plot saved to {plot_path}")
+
+
+@app.command()
+def analyze(
+    path: Annotated[Path, typer.Argument(help="A record saved with --record.")],
+    iterations: Annotated[int, typer.Option("--iterations", help="ISMCTS iterations per decision.")] = 1000,
+    seat: Annotated[
+        list[int] | None, typer.Option("--seat", help="Only review these seats (1-based).")
+    ] = None,
+    json_path: Annotated[Path | None, typer.Option("--json", help="Write the review as JSON.")] = None,
+) -> None:
+    """Review a recorded game: for each decision, the move ISMCTS prefers and how much better it judges it."""
+    from hellenika.bots.analysis import review_game
+    from hellenika.bots.ismcts import ISMCTSBot
+    from hellenika.engine.events import render_names
+    from hellenika.engine.record import Record
+
+    try:
+        record = Record.load(path)
+        g = games.get(record.game)
+        probe = g.new_state(record.players, record.options, log=False)
+        names = [f"P{i + 1} {s}" for i, s in enumerate(record.seats)] + probe.participant_names()[
+            record.players :
+        ]
+        seats = {s - 1 for s in seat} if seat else None
+        bot = ISMCTSBot(iterations=iterations)
+        reviews = []
+        with Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=err_console,
+            transient=True,
+        ) as progress:
+            task = progress.add_task("Reviewing", total=len(record.actions))
+            for review in review_game(
+                record,
+                games.REGISTRY,
+                bot,
+                seats=seats,
+                names=names,
+                progress=lambda step, _: progress.update(task, completed=step),
+            ):
+                reviews.append(review)
+    except HellenikaError as exc:
+        _fail(str(exc))
+    table = Table(title=f"{g.title}: review at {iterations} ISMCTS iterations per decision")
+    for column in ("Step", "Player", "Played", "ISMCTS prefers", "Loss", ""):
+        table.add_column(column, justify="right" if column in ("Step", "Loss") else "left")
+    for r in reviews:
+        same = r.best == r.played
+        table.add_row(
+            str(r.step),
+            names[r.seat],
+            f"{r.played_label} ({r.played_value:+.2f})",
+            "same" if same else f"{r.best_label} ({r.best_value:+.2f})",
+            f"{r.loss:.2f}",
+            r.verdict,
+        )
+    console.print(table)
+    for s in sorted({r.seat for r in reviews}):
+        mine = [r for r in reviews if r.seat == s]
+        agree = sum(r.best == r.played for r in mine)
+        console.print(
+            f"{names[s]}: {len(mine)} decisions, {agree} as ISMCTS would play, average loss "
+            f"{sum(r.loss for r in mine) / len(mine):.3f}, "
+            f"{sum(r.verdict == 'mistake' for r in mine)} mistakes, "
+            f"{sum(r.verdict == 'blunder' for r in mine)} blunders"
+        )
+    if json_path is not None:
+        json_path.write_text(
+            json.dumps([r.__dict__ | {"loss": r.loss, "verdict": r.verdict} for r in reviews], indent=1)
+            + "\n"
+        )
+    del render_names
+
+
+@app.command()
 def bench(
     game: GameArg,
     players: Annotated[
@@ -241,19 +407,36 @@ def bench(
     ] = None,
     option: OptionOpt = None,
     seconds: Annotated[float, typer.Option("--seconds", help="Time spent on random games.")] = 3.0,
+    bot: Annotated[
+        str | None,
+        typer.Option(
+            "--bot",
+            help="Measure a search bot instead, e.g. ismcts or ismcts:horizon=0 (iterations per second).",
+        ),
+    ] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
 ) -> None:
-    """Measure random full games per second, actions per second and clone time."""
-    from hellenika.cli.bench import measure
+    """Measure random games per second, actions per second and clone time (with --bot: search speed)."""
+    from hellenika.cli.bench import measure, measure_search
 
     try:
         g = games.get(game)
         count = players if players is not None else max(2, g.min_players)
-        result = measure(game, count, parse_option_pairs(option or []), seconds=seconds)
+        if bot is not None:
+            result = measure_search(game, count, parse_option_pairs(option or []), bot, seconds=seconds)
+        else:
+            result = measure(game, count, parse_option_pairs(option or []), seconds=seconds)
     except HellenikaError as exc:
         _fail(str(exc))
     if json_out:
         console.print_json(json.dumps(result))
+        return
+    if bot is not None:
+        console.print(
+            f"{g.title}, {count} players, {result['bot']}: "
+            f"{result['iterations_per_second']:,.0f} iterations/s (CPU time), "
+            f"{result['seconds_per_search']:.3f} s per search over {result['searches']} searches"
+        )
         return
     table = Table(title=f"{g.title}, {count} players (Python {result['python']}, one core, CPU time)")
     table.add_column("Measure")

@@ -15,6 +15,7 @@ import time
 from typing import Any
 
 from hellenika import games
+from hellenika.engine.errors import InvalidOption
 from hellenika.engine.rng import Rng
 from hellenika.engine.state import CHANCE, TERMINAL, State
 
@@ -94,4 +95,48 @@ def measure(
         "clone_microseconds": clone_seconds * 1e6,
         "python": platform.python_version(),
         "machine": platform.machine(),
+    }
+
+
+def measure_search(
+    game_name: str,
+    players: int,
+    options: dict[str, Any] | None,
+    bot_spec: str,
+    seconds: float = 5.0,
+    seed: int = 1,
+) -> dict[str, Any]:
+    """ISMCTS iterations per second (CPU time), searching decisions taken from every stage of random games."""
+    from hellenika.bots import make_agent
+    from hellenika.bots.ismcts import ISMCTSBot
+    from hellenika.engine.agent import Observation
+
+    options = dict(options or {})
+    bot = make_agent(bot_spec)
+    if not isinstance(bot, ISMCTSBot):
+        raise InvalidOption(f"bench --bot measures search bots; {bot_spec!r} is not an ismcts spec")
+    states = [
+        s
+        for s in _sample_states(game_name, players, options, seed, games_=6)
+        if s.current_player() >= 0 and len(s.legal_actions()) > 1
+    ]
+    rng = Rng(seed)
+    iterations = 0
+    searches = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        state = states[searches % len(states)]
+        result = bot.search(Observation(state, state.current_player()), rng)
+        iterations += result.iterations
+        searches += 1
+    elapsed = time.process_time() - start
+    return {
+        "game": game_name,
+        "players": players,
+        "options": options,
+        "bot": bot.name,
+        "searches": searches,
+        "iterations_per_second": iterations / elapsed,
+        "seconds_per_search": elapsed / searches,
+        "python": platform.python_version(),
     }

@@ -1,95 +1,33 @@
-"""``hellenika simulate``: many seeded games between bots, summarised for balance studies.
+"""``hellenika simulate``: many seeded games between fixed seats, summarised for balance studies.
 
-Game *i* gets its own seed derived from the base seed, so results do not depend on the number of workers or
-on scheduling: the same command prints the same table. Statistics: win rate per seat (a shared first place
-counts as a fraction) with a 95% Wilson interval, score mean/min/max, game length, and the win rate by
-position in the first round's turn order (the first-seat advantage).
+Built on :mod:`hellenika.bots.batch`, so the same command prints the same table whatever the number of
+workers.
+Statistics: win rate per seat (a shared first place counts as a fraction) with a 95% Wilson interval, score
+mean/min/max, game length, and the win rate by position in the first round's turn order (the first-seat
+advantage).
 """
 
 from __future__ import annotations
 
-import math
-from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
 from typing import Any
 
-from hellenika import games
-from hellenika.bots import make_agent
-from hellenika.engine.match import MatchRunner
-from hellenika.engine.rng import Rng
-
-Z95 = 1.959964
+from hellenika.bots.batch import GameSpec, game_seed, wilson
 
 
-def game_seed(base: int, index: int) -> int:
-    return Rng(base).fork(f"game-{index}").next_u64() & 0x7FFF_FFFF_FFFF_FFFF
+def simulation_specs(
+    game: str,
+    players: int,
+    seats: tuple[str, ...],
+    options: tuple[tuple[str, Any], ...],
+    seed: int,
+    count: int,
+) -> list[GameSpec]:
+    return [GameSpec(game, players, seats, options, game_seed(seed, i)) for i in range(count)]
 
 
-@dataclass(frozen=True)
-class GameSpec:
-    game: str
-    players: int
-    seats: tuple[str, ...]
-    options: tuple[tuple[str, Any], ...]
-    base_seed: int
-
-
-def play_one(spec: GameSpec, index: int) -> dict[str, Any]:
-    """Play game ``index`` of a simulation; returns a small JSON-able summary."""
-    game = games.get(spec.game)
-    seed = game_seed(spec.base_seed, index)
-    agents = [make_agent(s) for s in spec.seats]
-    runner = MatchRunner(game, spec.players, agents, options=dict(spec.options), seed=seed)
-    decisions = 0
-    first: int | None = None
-    state = runner.state
-    while True:
-        player = state.current_player()
-        if player >= 0:
-            decisions += 1
-            if first is None:
-                first = player
-        if runner.step() is None:
-            break
-    return {
-        "index": index,
-        "seed": seed,
-        "scores": state.scores(),
-        "places": state.ranking(),
-        "actions": state.version,
-        "decisions": decisions,
-        "first": first,
-    }
-
-
-def _play_chunk(spec: GameSpec, indices: list[int]) -> list[dict[str, Any]]:
-    return [play_one(spec, i) for i in indices]
-
-
-def run_games(spec: GameSpec, count: int, workers: int, chunk: int = 10) -> Iterator[dict[str, Any]]:
-    """Yield summaries as chunks finish (any order); callers sort by index."""
-    chunks = [list(range(i, min(i + chunk, count))) for i in range(0, count, chunk)]
-    if workers <= 1:
-        for indices in chunks:
-            yield from _play_chunk(spec, indices)
-        return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for result in pool.map(_play_chunk, [spec] * len(chunks), chunks):
-            yield from result
-
-
-def wilson(successes: float, n: int) -> tuple[float, float]:
-    if n == 0:
-        return (0.0, 0.0)
-    p = successes / n
-    denom = 1 + Z95**2 / n
-    centre = (p + Z95**2 / (2 * n)) / denom
-    half = Z95 * math.sqrt(p * (1 - p) / n + Z95**2 / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def summarise(spec: GameSpec, results: list[dict[str, Any]], participant_names: list[str]) -> dict[str, Any]:
+def summarise(
+    spec: GameSpec, base_seed: int, results: list[dict[str, Any]], participant_names: list[str]
+) -> dict[str, Any]:
     """Aggregate per-game summaries into the simulation report."""
     n = len(results)
     count = len(participant_names)
@@ -132,7 +70,7 @@ def summarise(spec: GameSpec, results: list[dict[str, Any]], participant_names: 
         "players": spec.players,
         "seats": list(spec.seats),
         "options": dict(spec.options),
-        "seed": spec.base_seed,
+        "seed": base_seed,
         "games": n,
         "participants": participants,
         "length": {

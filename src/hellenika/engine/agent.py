@@ -64,8 +64,14 @@ class Observation:
         return list(self._state.iter_log(names, self.seat))
 
     def sample_state(self, rng: Rng) -> State:
-        """A state consistent with this seat's information: the true one with hidden parts resampled."""
-        return self._state.determinize(self.seat, rng)
+        """A state consistent with this seat's information: the true one with hidden parts resampled.
+
+        The sample carries no history and no log: the true history holds every chance outcome, hidden draws
+        included, and the sample is a hypothetical world anyway.
+        """
+        sample = self._state.determinize(self.seat, rng)
+        sample._forget_past()
+        return sample
 
 
 class Agent(Protocol):

@@ -184,6 +184,11 @@ class State(ABC):
 
     # ------------------------------------------------------------------ history, log, versions
 
+    def _forget_past(self) -> None:
+        """Drop the history and log (for determinized samples); the version count stays."""
+        self._hist = None
+        self._events = None
+
     @property
     def version(self) -> int:
         """Number of actions applied so far; the server uses it to reject stale moves."""
