@@ -214,3 +214,80 @@ def test_transcript_is_deterministic():
     a = runner.invoke(app, ["transcript", "hercules", "--seat", "greedy", "--seed", "3"])
     b = runner.invoke(app, ["transcript", "hercules", "--seat", "greedy", "--seed", "3"])
     assert a.exit_code == 0 and a.output == b.output and "# digest" in a.output
+
+
+def test_tournament_reports_ratings_and_plots(tmp_path):
+    result = runner.invoke(
+        app,
+        [
+            "tournament",
+            "hercules",
+            "--bot",
+            "random",
+            "--bot",
+            "greedy",
+            "--games",
+            "8",
+            "--seed",
+            "2",
+            "--json",
+            str(tmp_path / "t.json"),
+            "--plot",
+            str(tmp_path / "t.png"),
+        ],
+        terminal_width=150,
+    )
+    assert result.exit_code == 0, result.output
+    report = json.loads((tmp_path / "t.json").read_text())
+    assert report["games"] == 8 and sum(b["wins"] for b in report["bots"]) == 8
+    assert "Head to head" in result.output and (tmp_path / "t.png").stat().st_size > 1000
+    again = runner.invoke(
+        app,
+        ["tournament", "hercules", "--bot", "random", "--bot", "greedy", "--games", "8", "--seed", "2"],
+        terminal_width=150,
+    )
+    assert again.stdout == result.stdout[: result.stdout.index("Plot saved to")]
+
+
+def test_tournament_needs_distinct_bots():
+    result = runner.invoke(app, ["tournament", "hercules", "--bot", "random", "--bot", "random"])
+    assert result.exit_code == 2 and "each --bot once" in result.output
+
+
+def test_analyze_reviews_every_decision_of_a_seat(tmp_path):
+    path = tmp_path / "g.json"
+    runner.invoke(
+        app,
+        [
+            "play",
+            "hercules",
+            "--players",
+            "2",
+            "--seat",
+            "greedy",
+            "--seat",
+            "random",
+            "--seed",
+            "6",
+            "--record",
+            str(path),
+        ],
+    )
+    result = runner.invoke(
+        app,
+        ["analyze", str(path), "--iterations", "30", "--seat", "2", "--json", str(tmp_path / "a.json")],
+        terminal_width=200,
+    )
+    assert result.exit_code == 0, result.output
+    reviews = json.loads((tmp_path / "a.json").read_text())
+    assert reviews and {r["seat"] for r in reviews} == {1}
+    assert all(r["loss"] >= 0 for r in reviews)
+    assert "P2 random:" in result.output and "decisions" in result.output
+
+
+def test_bench_search_speed():
+    result = runner.invoke(
+        app, ["bench", "hercules", "--bot", "ismcts:iterations=50", "--seconds", "0.3", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["iterations_per_second"] > 0
