@@ -243,6 +243,13 @@ def _regular_plan(
     best = (float("-inf"), least)
     for coins in range(least, min(cap, least + MAX_RAISE) + 1):
         value = value0 - (coins - least) * mine.coin
+        # Displaced: move the unchanged bid to a free tile it meets, or take it back (+1 coin).
+        fallback = mine.passing
+        effective = coins + _bonus(s, p)
+        for other, (v, price) in mine.regular.items():
+            if other == slot or s.bidder[other] >= 0 or tiles[s.row[other]].min_bid > effective:
+                continue
+            fallback = max(fallback, v - (coins - price) * mine.coin)
         taken = False
         answer = 0.0
         for q, offer in rivals:
@@ -254,18 +261,12 @@ def _regular_plan(
                 )
                 if need <= economy.coin_capacity(s, q):
                     takeover = their_value - (need - their_least) * offer.coin
-                    if takeover > alternative + TAKEOVER_MARGIN:
+                    # He weighs what the takeover costs this seat too, as this seat does.
+                    if takeover + denial * (value - fallback) > alternative + TAKEOVER_MARGIN:
                         taken = True
                         alternative = takeover
             answer += alternative
         if taken:
-            # Displaced: move the unchanged bid to a free tile it meets, or take it back (+1 coin).
-            fallback = mine.passing
-            effective = coins + _bonus(s, p)
-            for other, (v, price) in mine.regular.items():
-                if other == slot or s.bidder[other] >= 0 or tiles[s.row[other]].min_bid > effective:
-                    continue
-                fallback = max(fallback, v - (coins - price) * mine.coin)
             value = fallback
         elif extra_risk:
             value = (1 - extra_risk) * value + extra_risk * mine.passing
@@ -273,6 +274,28 @@ def _regular_plan(
         if score > best[0] + EPS:
             best = (score, coins)
     return best
+
+
+def _displaced_loss(s: PeloponnesState, tl: Timeline, q: int, slot: int) -> float:
+    """What seat ``q`` loses when his bid on ``slot`` is taken over: the tile, against the best free tile
+    his unchanged bid meets or the coins back with one more."""
+    from hellenika.games.peloponnes.bidding import can_place_land
+
+    h = holdings(s, q)
+    tiles = s.cat.tiles
+    keep = worth(s, tl, add_tile(s, q, h, tiles[s.row[slot]], 0, paid=True), tiles_from=1)
+    back = h.copy()
+    back.coins += s.bid_coins[q] + s.g.pass_coins
+    fallback = worth(s, tl, back, tiles_from=1)
+    effective = s.bid_coins[q] + _bonus(s, q)
+    for other, t in enumerate(s.row):
+        if other == slot or t < 0 or s.bidder[other] >= 0:
+            continue
+        tile = tiles[t]
+        if tile.min_bid > effective or (tile.is_land and not can_place_land(s, q, tile)):
+            continue
+        fallback = max(fallback, worth(s, tl, add_tile(s, q, h, tile, 0, paid=True), tiles_from=1))
+    return keep - fallback
 
 
 def _plan(s: PeloponnesState, p: int, i: int, only: int = -1) -> Plan:
@@ -287,7 +310,11 @@ def _plan(s: PeloponnesState, p: int, i: int, only: int = -1) -> Plan:
     plan = Plan(mine)
     for slot in mine.regular:
         if only < 0 or slot == only:
-            plan.regular[slot] = _regular_plan(s, p, slot, mine, rivals, extra, denial)
+            score, coins = _regular_plan(s, p, slot, mine, rivals, extra, denial)
+            holder = s.bidder[slot]
+            if holder >= 0 and holder != p and denial:  # outbidding him costs him the tile
+                score += denial * _displaced_loss(s, tl, holder, slot)
+            plan.regular[slot] = (score, coins)
     if only < 0:
         for t, value in mine.conquest.items():
             plan.conquest[t] = value - denial * sum(o.best_without(tile=t) for _, o in rivals)
