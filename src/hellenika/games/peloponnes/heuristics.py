@@ -35,6 +35,7 @@ from hellenika.games.peloponnes.projection import (
 )
 
 if TYPE_CHECKING:
+    from hellenika.games.peloponnes.catalogue import Tile
     from hellenika.games.peloponnes.state import PeloponnesState
 
 PENDING = 0.85  # a bid that a later bidder may still take over
@@ -138,16 +139,28 @@ def seat_value(s: PeloponnesState, p: int, tl: Timeline, shift: float, moved: tu
     return value
 
 
-def angelos_value(s: PeloponnesState, tl: Timeline, shift: float) -> float:
-    """Angelos' projected score: his tiles, one more each round to come (he picks the most power points)."""
+def angelos_value(
+    s: PeloponnesState,
+    tl: Timeline,
+    shift: float,
+    taken: Tile | None = None,
+    strength_gain: int = 0,
+) -> float:
+    """Angelos' projected score: his tiles, one more each round to come (he picks the most power points);
+    with ``taken``, the tile he takes this round (and the strength it brings), the rounds after it to come."""
     from hellenika.games.peloponnes.scoring import parts
 
     a = s.angelos
     power, population = parts(s, a)
     pp = float(sum(power.values()))
     pop = float(sum(population.values()))
+    rounds = tl.tile_rounds
+    if taken is not None:
+        pp += taken.pp + taken.gain_coins / 3
+        pop += 3 * taken.gain_inhabitants
+        rounds = rounds[1:]
     avgs = stack_averages(s.cat)
-    for x in tl.tile_rounds:
+    for x in rounds:
         avg = avgs[STACK_OF_ROUND[x]]
         pp += avg[0] * ANGELOS_PP + avg[6] / 3
         pop += 3 * avg[1] * ANGELOS_INH
@@ -166,7 +179,7 @@ def angelos_value(s: PeloponnesState, tl: Timeline, shift: float) -> float:
         pp += 3 * shift  # a tile with an inhabitant
         pop += 3 * shift
     value = combine(pp, pop, 0.0, s.g.cloverleaf_value * clovers, sigma_for(tl))
-    return value + STRENGTH * s.strength[a]
+    return value + STRENGTH * min(s.g.strength_cap, s.strength[a] + strength_gain)
 
 
 def values(s: PeloponnesState) -> list[float]:

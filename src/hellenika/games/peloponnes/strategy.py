@@ -386,15 +386,19 @@ def choose_displaced(s: PeloponnesState, task: tuple[int, ...], legal: list[Acti
 
 
 def choose_solo(s: PeloponnesState, task: tuple[int, ...], legal: list[Action]) -> Action:
-    """Solo: the tile that does most for oneself, less what Angelos then takes (against Angelos)."""
+    """Solo: the tile that does most for oneself; against Angelos, less what he then makes of his turn. He
+    takes the tile with the most power points from the regular row if the player bought from the conquest
+    row, otherwise from the conquest row, and then gains its power points as strength too (which can win
+    him the next internal conflict: he wins ties)."""
+    from hellenika.games.peloponnes.heuristics import LATER_CONFLICT, angelos_value
+
     p = task[1]
     tl = timeline(s)
     h = holdings(s, p)
     tiles = s.cat.tiles
     by_id = s.cat.tile_by_id
-    passed = h.copy()
-    passed.coins += s.g.pass_coins
     a = s.angelos
+    conflict = s.exp and bool(tl.checkpoints)
     options: list[tuple[float, int, Action]] = []
     for k, action in enumerate(legal):
         if type(action) is TakeTile:
@@ -402,21 +406,32 @@ def choose_solo(s: PeloponnesState, task: tuple[int, ...], legal: list[Action]) 
             tile = tiles[t]
             if tile.is_building and not _buildable_after(s, p, tile, tile.min_bid):
                 continue
-            value = worth(s, tl, add_tile(s, p, h, tile, tile.min_bid), tiles_from=1)
+            mine = add_tile(s, p, h, tile, tile.min_bid)
             from_conquest = t in s.conq
         else:
-            value = worth(s, tl, passed, tiles_from=1)
+            mine = h.copy()
+            mine.coins += s.g.pass_coins
             t = -1
             from_conquest = False
-        if a >= 0:
-            value -= _angelos_gain(s, t, from_conquest)
+        if a < 0:
+            options.append((worth(s, tl, mine, tiles_from=1), k, action))
+            continue
+        his = _angelos_pick(s, t, from_conquest)
+        gain = his.pp if his is not None and not from_conquest else 0
+        shift = 0.0
+        if conflict:
+            strength = s.strength[a] + gain
+            wins = s.strength[p] > strength or (s.strength[p] == strength and s.cols[p].wins_solo_ties)
+            shift = LATER_CONFLICT if wins else -LATER_CONFLICT
+            mine.inh = max(0.0, mine.inh + shift)
+            mine.clovers = max(0.0, mine.clovers + shift)
+        value = worth(s, tl, mine, tiles_from=1) - angelos_value(s, tl, -shift, his, gain)
         options.append((value, k, action))
     return _best(options)
 
 
-def _angelos_gain(s: PeloponnesState, taken: int, from_conquest: bool) -> float:
-    """What Angelos' next tile is worth to him: he takes from the regular row if the player bought from the
-    conquest row, otherwise from the conquest row (and then gains its PP as strength too)."""
+def _angelos_pick(s: PeloponnesState, taken: int, from_conquest: bool) -> Tile | None:
+    """The tile Angelos takes after the player's purchase (``taken``, or -1 for a pass)."""
     tiles = s.cat.tiles
     row = s.row if from_conquest else s.conq
     best: Tile | None = None
@@ -428,12 +443,7 @@ def _angelos_gain(s: PeloponnesState, taken: int, from_conquest: bool) -> float:
         k = (tile.pp, tile.gain_inhabitants, i)
         if key is None or k > key:
             best, key = tile, k
-    if best is None:
-        return 0.0
-    gain = 0.5 * (best.pp + 3 * best.gain_inhabitants + best.gain_coins / 3)
-    if not from_conquest and s.exp:
-        gain += STRENGTH_VALUE * best.pp
-    return gain
+    return best
 
 
 # ---------------------------------------------------------------------- adding tiles
