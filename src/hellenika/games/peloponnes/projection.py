@@ -339,7 +339,7 @@ def add_tile(
     else:
         n.nl += 1
         if not n.free_land:
-            n.land_mask = tile.income_mask
+            n.land_mask = _static(s.cat)[2][tile.index]
     return n
 
 
@@ -354,7 +354,6 @@ class Timeline:
         "averages",
         "checkpoints",
         "incomes",
-        "key",
         "open_free",
         "openness",
         "owed_by",
@@ -381,7 +380,6 @@ class Timeline:
     openness: tuple[float, ...]  # per land mask: the share of the tiles left one could still add, less
     # that of a typical land (mask 7: no land yet)
     open_free: float  # the same for free placement (Barracks, Leptis Magna)
-    key: tuple[Any, ...]  # everything the timeline was computed from
 
 
 def bidding_open(s: PeloponnesState) -> bool:
@@ -401,6 +399,40 @@ def _static(cat: Catalogue) -> tuple[Any, ...]:
         chits = tuple((c.index, c.disaster) for c in cat.chits if c.disaster >= 0 and c.disaster != PERSIANS)
         kinds = tuple(-1 if t.is_building else t.income_mask for t in cat.tiles)
         cached = _STATIC[id(cat)] = (supply, chits, kinds)
+    return cached
+
+
+_CLOSED = (0.0,) * 8
+_OPEN: dict[tuple[tuple[int, ...], ...], tuple[tuple[float, ...], float]] = {}
+
+
+def _openness(stacks: list[tuple[int, ...]], kinds: tuple[int, ...]) -> tuple[tuple[float, ...], float]:
+    """Per land mask, the share of the tiles left in the stacks one could add, less that of the land one
+    would typically take (mask 7: no land yet, which counts as typical); and the same for free placement.
+    A pure function of the stacks, kept for the positions seen last."""
+    key = (stacks[0], stacks[1], stacks[2])
+    cached = _OPEN.get(key)
+    if cached is not None:
+        return cached
+    lands_by_mask = [0] * 8
+    total = 0
+    for stack in stacks:
+        total += len(stack)
+        for t in stack:
+            k = kinds[t]
+            if k >= 0:
+                lands_by_mask[k] += 1
+    if total:
+        lands = sum(lands_by_mask)
+        buildings = total - lands
+        raw = [(buildings + sum(lands_by_mask[k] for k in COMPATIBLE[m])) / total for m in range(8)]
+        typical = sum(raw[m] * n for m, n in enumerate(lands_by_mask)) / lands if lands else 1.0
+        cached = ((*(x - typical for x in raw[:ALL_GOODS]), 0.0), 1.0 - typical)
+    else:
+        cached = (_CLOSED, 0.0)
+    if len(_OPEN) > 512:
+        _OPEN.clear()
+    _OPEN[key] = cached
     return cached
 
 
@@ -487,50 +519,36 @@ def timeline(s: PeloponnesState, *, openness: bool = True) -> Timeline:
             cps = []
     tl.supply_now = supply_now
     tl.owed_by = owed_by
-    tl.key = (
-        r,
-        incomes,
-        first_tile,
-        first_reveal,
-        first_draw,
-        supply_now,
-        game_end,
-        s.stack_left[0],
-        s.stack_left[1],
-        s.stack_left[2],
-        s.s1,
-        s.s2,
-        s.under2,
-        tuple(s.placed),
-        tuple(s.pool),
-        openness,
-    )
     tl.checkpoints = tuple((a, b, c) for a, b, c in cps)
     tl.averages = stack_averages(cat)
     # How open each land mask leaves the future: the share of the tiles still in the stacks one could add.
-    lands_by_mask = [0] * 8
-    total = 0
-    for stack in s.stack_left if openness else ():
-        total += len(stack)
-        for t in stack:
-            k = kinds[t]
-            if k >= 0:
-                lands_by_mask[k] += 1
-    if total:
-        lands = sum(lands_by_mask)
-        buildings = total - lands
-        raw = [(buildings + sum(lands_by_mask[k] for k in COMPATIBLE[m])) / total for m in range(8)]
-        # Relative to the land one would typically take; no land yet counts as typical, free placement as 1.
-        typical = sum(raw[m] * n for m, n in enumerate(lands_by_mask)) / lands if lands else 1.0
-        tl.openness = (*(x - typical for x in raw[:ALL_GOODS]), 0.0)
-        tl.open_free = 1.0 - typical
+    if openness:
+        tl.openness, tl.open_free = _openness(s.stack_left, kinds)
     else:
-        tl.openness = (0.0,) * 8
-        tl.open_free = 0.0
+        tl.openness, tl.open_free = _CLOSED, 0.0
     tl.steps = [None, None]
     tl.paid_after = [-1, -1]
     tl.totals = [(), ()]
     return tl
+
+
+_FUTURE: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+
+
+def _future(tl: Timeline, tiles_from: int) -> list[tuple[Any, ...]]:
+    """Fill the timeline's future tile rounds after skipping ``tiles_from`` (shared by every timeline with
+    the same rounds to come: they depend on nothing else)."""
+    key = (tl.incomes, tl.tile_rounds, tiles_from, ACQUIRE, BID_EXTRA, id(tl.averages))
+    cached = _FUTURE.get(key)
+    if cached is None:
+        steps = _steps(tl, tiles_from)
+        cached = (steps, _totals(steps), _paid_after(tl, tiles_from))
+        if len(_FUTURE) > 256:
+            _FUTURE.clear()
+        _FUTURE[key] = cached
+    tl.steps[tiles_from], tl.totals[tiles_from], tl.paid_after[tiles_from] = cached
+    result: list[tuple[Any, ...]] = cached[0]
+    return result
 
 
 def _steps(tl: Timeline, tiles_from: int) -> list[tuple[Any, ...]]:
@@ -629,9 +647,7 @@ def project(
     ii = h.ii
     steps = tl.steps[tiles_from]
     if steps is None:
-        steps = tl.steps[tiles_from] = _steps(tl, tiles_from)
-        tl.paid_after[tiles_from] = _paid_after(tl, tiles_from)
-        tl.totals[tiles_from] = _totals(steps)
+        steps = _future(tl, tiles_from)
     f_pp, f_inh, f_food, f_w, f_s, f_nb, f_goods, n_future = tl.totals[tiles_from]
     if acquire != ACQUIRE:
         k = acquire / ACQUIRE

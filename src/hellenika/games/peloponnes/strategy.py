@@ -131,9 +131,9 @@ class Offer:
         return best
 
 
-def _offer(s: PeloponnesState, tl: Timeline, q: int, conquests: bool = True, coin: bool = True) -> Offer:
-    """What each tile of the round is worth to seat ``q`` (only those it may bid on and could use; the
-    conquest row only if ``conquests``; the value of a coin only if ``coin``)."""
+def _offer(s: PeloponnesState, tl: Timeline, q: int, coin: bool = True) -> Offer:
+    """What each tile of the round is worth to seat ``q`` (only those it may bid on and could use; the value
+    of a coin only if ``coin``)."""
     from hellenika.games.peloponnes.bidding import can_place_land
 
     o = Offer()
@@ -155,7 +155,7 @@ def _offer(s: PeloponnesState, tl: Timeline, q: int, conquests: bool = True, coi
             continue
         o.regular[slot] = (worth(s, tl, add_tile(s, q, h, tile, price), tiles_from=1), price)
     surcharge = s.g.surcharge
-    for t in s.conq if conquests else ():
+    for t in s.conq:
         if t < 0:
             continue
         tile = tiles[t]
@@ -168,15 +168,17 @@ def _offer(s: PeloponnesState, tl: Timeline, q: int, conquests: bool = True, coi
     return o
 
 
-_MEMO: list[object] = [None, None]  # the last rival offer computed, and what it was computed from
+_MEMO: dict[tuple[object, ...], Offer] = {}  # the last offers computed, by what they were computed from
 
 
-def _rival_offer(s: PeloponnesState, tl: Timeline, q: int) -> Offer:
-    """:func:`_offer` for a later bidder. The naming of the coins comes right after the choice of the tile,
-    on the same position, so the last answer is kept and reused when everything it depends on is equal
-    (the key lists all of it, so a reuse gives exactly what a new computation would)."""
+def _memo_offer(s: PeloponnesState, tl: Timeline, q: int, coin: bool = True) -> Offer:
+    """:func:`_offer`, remembered: the naming of the coins comes right after the choice of the tile, on the
+    same position, so the last answers are kept and reused when everything they depend on is equal (the key
+    lists all of it: the seat's possessions, the rows and bids, the timeline's contents; so a reuse gives
+    exactly what a new computation would)."""
     key = (
         q,
+        coin,
         s.round,
         tuple(s.row),
         tuple(s.bidder),
@@ -198,13 +200,20 @@ def _rival_offer(s: PeloponnesState, tl: Timeline, q: int) -> Offer:
         s.mercs[q],
         s.clovers[q],
         s.strength[q],
-        tl.key,
+        tl.incomes,
+        tl.tile_rounds,
+        tl.checkpoints,
+        tl.owed_by,
+        tl.supply_now,
+        tl.openness,
+        tl.open_free,
     )
-    if _MEMO[0] == key:
-        return _MEMO[1]  # type: ignore[return-value]
-    offer = _offer(s, tl, q)
-    _MEMO[0] = key
-    _MEMO[1] = offer
+    offer = _MEMO.get(key)
+    if offer is None:
+        offer = _offer(s, tl, q, coin=coin)
+        if len(_MEMO) >= 4:
+            _MEMO.clear()
+        _MEMO[key] = offer
     return offer
 
 
@@ -303,8 +312,8 @@ def _plan(s: PeloponnesState, p: int, i: int, only: int = -1) -> Plan:
     the bid on that regular slot."""
     tl = timeline(s)
     later = s.order[i + 1 :]
-    mine = _offer(s, tl, p, conquests=only < 0, coin=bool(later))
-    rivals = [(q, _rival_offer(s, tl, q)) for q in later[:MODELLED_RIVALS]]
+    mine = _memo_offer(s, tl, p, coin=bool(later))
+    rivals = [(q, _memo_offer(s, tl, q)) for q in later[:MODELLED_RIVALS]]
     extra = min(0.5, OUTBID_RISK * max(0, len(later) - MODELLED_RIVALS))
     denial = DENIAL / (s.num_players - 1) if s.num_players > 1 else 0.0
     plan = Plan(mine)
