@@ -210,9 +210,10 @@ class PeloponnesGame(Game):
     ) -> State:
         return PeloponnesState.from_json(self, players, options, data, log)
 
-    #: A projected margin of about 8 points is "clearly ahead": fitted on heuristic self-play (the squared
-    #: error of tanh(margin / scale) against the final returns is lowest between 7 and 11 for every player
-    #: count and the solo game once several opponents are counted pairwise, see ``estimate_returns``).
+    #: A projected margin of about 8 points is "clearly ahead". Fitted on heuristic self-play: the squared
+    #: error of tanh(margin / scale) against the final returns is lowest at 7-8 in the 2-player base game,
+    #: 7-9 with 3-5 players (opponents counted pairwise, see ``estimate_returns``) and 6-8 solo against
+    #: Angelos; the 2-player expansion game, with its swingier conflicts, would take 11-14.
     evaluation_scale = 8.0
 
     def evaluate(self, state: State, seat: int) -> float:

@@ -6,8 +6,9 @@ forward without search, in at most three segments (up to each supply round still
 plain B05 calls in rounds 4-6, the one the Mountain valley C04 calls in rounds 7-8, and the final one):
 
 - **income** of coins (by the inhabitant track), luxury goods and goods, once per round still to be paid;
-- **future tiles**: one a round, an average tile of the stack that round draws from (slightly better than the
-  average, since a player picks), as far as the coins will pay for them at their minimum bids;
+- **future tiles**: about one a round, the stack's average tile as players pick them (measured on self-play),
+  round by round as far as the coins in hand by then pay for them (a player who runs dry passes), and fewer
+  the fewer tiles the land placement rule leaves to choose from;
 - **feeding** at each supply round: every inhabitant eats one food (luxury goods and the income "of choice"
   stand in); who cannot be fed is lost, and food above the storage limit is only worth luxury goods;
 - **the disasters still to strike**, at the time their remaining chits are expected to come up, against an
@@ -359,7 +360,6 @@ class Timeline:
         "owed_by",
         "paid_after",
         "round",
-        "rounds_left",
         "steps",
         "supply_now",
         "tile_rounds",
@@ -369,7 +369,6 @@ class Timeline:
     round: int
     incomes: int
     tile_rounds: tuple[int, ...]  # rounds whose tile is still to be bid for (the current one included)
-    rounds_left: float
     checkpoints: tuple[tuple[float, float, int], ...]
     owed_by: float  # incomes before the next supply round at the earliest (reserved buildings are due)
     supply_now: bool  # a supply round is under way: fed, its reserved buildings due now
@@ -380,11 +379,6 @@ class Timeline:
     openness: tuple[float, ...]  # per land mask: the share of the tiles left one could still add, less
     # that of a typical land (mask 7: no land yet)
     open_free: float  # the same for free placement (Barracks, Leptis Magna)
-
-
-def bidding_open(s: PeloponnesState) -> bool:
-    """This round's tiles are still to be won (revealed or not, bids under way)."""
-    return s.round == 0 or any(task[0] == step.RESOLVE_BIDS for task in s.tasks)
 
 
 _STATIC: dict[int, tuple[Any, ...]] = {}
@@ -468,7 +462,6 @@ def timeline(s: PeloponnesState, *, openness: bool = True) -> Timeline:
     tl.round = r
     tl.incomes = incomes
     tile_rounds = tl.tile_rounds = tuple(range(first_tile, ROUNDS + 1))
-    tl.rounds_left = float(incomes)
     future = len(tile_rounds) or 1
     cat = s.cat
     supply_tiles, disaster_chits, kinds = _static(cat)

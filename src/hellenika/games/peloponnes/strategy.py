@@ -78,7 +78,7 @@ if TYPE_CHECKING:
 OUTBID_RISK = 0.12  # chance that each later bidder beyond the modelled ones takes over a regular bid
 MODELLED_RIVALS = 1  # later bidders whose answer to a regular bid is worked out
 MAX_RAISE = 3  # coins above the least bid considered to keep a tile
-TAKEOVER_MARGIN = 0.0
+TAKEOVER_MARGIN = 0.0  # how much better a takeover must be for the later bidder (self-play: none)
 DENIAL = 1.0  # weight of what the later bidders make of the round (divided among the opponents)
 STRENGTH_VALUE = 0.3  # points per strength point beyond the next conflict
 CONFLICT_POINTS = 2.0  # a cloverleaf; the inhabitant is counted by the projection
@@ -804,4 +804,4 @@ def heuristic_action(s: PeloponnesState, rng: Rng) -> Action:
     return chooser(s, task, legal)
 
 
-__all__ = ["Timeline", "heuristic_action"]
+__all__ = ["heuristic_action"]
