@@ -115,6 +115,8 @@ class Game(ABC):
     #: Typical size of an :meth:`evaluate` margin that is "clearly winning": ``estimate_returns`` maps a
     #: margin of this size to about 0.76 (tanh 1).
     evaluation_scale: ClassVar[float] = 10.0
+    #: Typical final score of a solitaire without an automated opponent (returns = tanh(score / this)).
+    solitaire_scale: ClassVar[float] = 20.0
 
     def evaluate(self, state: State, seat: int) -> float:
         """A quick heuristic value of ``state`` for ``seat`` (higher is better), for greedy bots and search.

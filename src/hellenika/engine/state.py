@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Final
@@ -234,9 +235,15 @@ class State(ABC):
         return places_from_keys([self.rank_key(p) for p in range(self.num_participants)])
 
     def returns(self) -> list[float]:
-        """Utility per seat in [-1, 1] from the places (zero until the game ends)."""
+        """Utility per seat in [-1, 1] (zero until the game ends).
+
+        From the places when there are opponents (pairwise wins minus losses); in a solitaire with no
+        automated opponent, where no place can be won, from the score: ``tanh(score / solitaire_scale)``.
+        """
         if not self.is_terminal():
             return [0.0] * self.num_players
+        if self.num_participants == 1:
+            return [math.tanh(self.scores()[0] / self.game.solitaire_scale)]
         return pairwise_utilities(self.ranking(), self.num_players)
 
     def winners(self) -> list[int]:

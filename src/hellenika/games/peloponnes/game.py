@@ -215,6 +215,7 @@ class PeloponnesGame(Game):
     #: 7-9 with 3-5 players (opponents counted pairwise, see ``estimate_returns``) and 6-8 solo against
     #: Angelos; the 2-player expansion game, with its swingier conflicts, would take 11-14.
     evaluation_scale = 8.0
+    solitaire_scale = 30.0  # base solitaire scores are about 25-35 (docs/BOTS.md)
 
     def evaluate(self, state: State, seat: int) -> float:
         from hellenika.games.peloponnes.heuristics import evaluate
