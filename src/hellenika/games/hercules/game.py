@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from hellenika.engine.actions import Action
 from hellenika.engine.game import Game
 from hellenika.engine.options import OptionSpec, OptionValue
+from hellenika.engine.rng import Rng
 from hellenika.engine.state import State
 from hellenika.games.hercules.actions import (
     ACTION_TYPES,
@@ -118,6 +119,11 @@ class HerculesGame(Game):
         from hellenika.games.hercules.heuristics import evaluate
 
         return evaluate(state, seat)  # type: ignore[arg-type]
+
+    def heuristic_action(self, state: State, rng: Rng) -> Action:
+        from hellenika.games.hercules.strategy import heuristic_action
+
+        return heuristic_action(state, rng)  # type: ignore[arg-type]
 
     def render(self, state: State, seat: int | None, names: Sequence[str] | None = None) -> RenderableType:
         from hellenika.games.hercules.render import render
