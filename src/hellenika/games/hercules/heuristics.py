@@ -1,6 +1,5 @@
-"""How a Hercules position stands: an estimate of every participant's final score, for the greedy bot, search
-cut-offs (``evaluate``) and the heuristic player (``strategy.py``, which values single moves with the same
-pieces).
+"""How a Hercules position stands: an estimate of every participant's final score, for the greedy bot and
+search cut-offs (``evaluate``); the heuristic player (``strategy.py``) values single moves with its pieces.
 
 The current score is a poor guide early on: most points are still to come, and where they will come from is
 on the board. So each participant's estimate adds up:
@@ -10,13 +9,17 @@ on the board. So each participant's estimate adds up:
   of three nearly is), complete sets plus a little credit for progress towards the next one;
 - **the race**: the expected number of turns each row still needs (:attr:`Tables.turns`, exact over the 4096
   cube masks, from the dice probabilities). The seat nearest to clearing its row sets the clock: it will do
-  all its remaining Labours and take Zeus, the others only the share of theirs that fits in that time. A
-  seat still to play this round is a turn nearer (so a lost turn costs, and an ability that rescues a roll
-  earns);
+  all its remaining Labours, the others only the share of theirs that fits in that time, and the nearer a
+  seat is to the front, the likelier Zeus. A seat still to play this round is nearer by a turn's progress,
+  so a lost turn costs and an ability that rescues a roll earns;
 - **planned jumps**: a remaining cube followed by Labours already done is a jump waiting to happen: filling it
   earns the Vase of that length and the God card where the Apprentice stops. It is credited with the chance
   of rolling that cube before the game ends;
-- **abilities**: active cards turn bad rolls into Labours, worth more early than late, less while spent.
+- **abilities**: active cards turn bad rolls into Labours: worth more early than late.
+
+The weights of the speculative parts (plans, abilities, a Labour to come, the tempo of a turn) were fitted on
+positions from heuristic games against their final margins and results, then checked with the greedy bot,
+which must still prefer progress to hoarding (a pure fit made it rest too much).
 """
 
 from __future__ import annotations
@@ -35,14 +38,16 @@ if TYPE_CHECKING:
 
 MAJORITY_VP = 5.0
 SET_VP = 5.0
-ZEUS_VP = 5.0
 
 #: What a Labour still to do is worth: the cube it banks and the Demigod card it earns.
-LABOUR_VP = 3.0
+LABOUR_VP = 2.0
+#: Zeus, for the seat at the front of the race (less for those behind: share of the time left ** 4).
+ZEUS_VP = 5.0
 #: Hades' expected gain per round in solo (a stolen Demigod, and a cube or a card).
 HADES_TURN_VP = 2.5
-#: Turns of the race that a seat still to play this round is ahead by, if its turn performs a Labour.
-TEMPO = 1.0
+#: Turns of the race table that a seat still to play this round is ahead by, if its turn performs a Labour
+#: (a round is about 1.4 table turns; fitted a little higher).
+TEMPO = 2.0
 #: Phases in which the actor's Labour (or Rest) is already done: only its rewards are being settled.
 AFTER_LABOUR = frozenset({CHOOSE, RESTING, REVEAL})
 #: Chance that each ready ability rescues a roll with no Labour (at most RESCUE_MAX).
@@ -52,6 +57,9 @@ RESCUE_MAX = 0.8
 TURN_SPEED = 0.7
 #: Rounds in a whole game, for the share of the game still to play.
 FULL_GAME_ROUNDS = 14.0
+#: Weights of the speculative parts in the estimate (fitted, see the module docstring).
+PLANS_WEIGHT = 0.55
+ABILITIES_WEIGHT = 1.4
 
 #: Chance of still holding a symbol majority at the end, by the current lead over the best other (-3..+3).
 MAJORITY_CHANCE = (0.04, 0.15, 0.32, 0.6, 0.82, 0.93, 0.97)
@@ -60,13 +68,12 @@ SET_PROGRESS_VP = 0.8
 
 #: What an active ability is worth over a whole game (scaled by the share of the game still to play).
 ABILITY_VP = {"PLUS1": 2.5, "MINUS1": 2.2, "FLIP": 2.5, "WHITE": 3.0, "REROLL": 2.8, "COPY": 1.5}
-ABILITY_SCALE = 1.0
 #: A Demigod's ability costs a cube (1 VP) each time; a God's is free.
 DEMIGOD_ABILITY_FACTOR = 0.7
 #: A second card with an ability already owned adds less.
 DUPLICATE_ABILITY_FACTOR = 0.6
 #: A card already used (a cube on it, or face down) waits for a Rest: this share of a ready one.
-SPENT_FACTOR = 0.6
+SPENT_FACTOR = 0.9
 
 #: Each remaining cube before a planned jump makes it less sure (the gaps are filled left to right).
 LATER_JUMP_FACTOR = 0.7
@@ -78,7 +85,6 @@ MIN_REACH = 0.25
 #: the opponents stop under Gods too, so such a plan is far from sure.
 GOD_PLAN_FACTOR = 0.5
 GOD_EXTRA_VP = 1.0
-VASE_PLAN_FACTOR = 1.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,7 +216,7 @@ def ability_worth(s: HerculesState, card: Card, left: float, duplicate: bool) ->
     """What an active card is worth for the rest of the game (``left``: share of the game still to play)."""
     if card.kind == GOD and s.simplified:
         return 0.0
-    worth = ABILITY_SCALE * ABILITY_VP[card.ability] * left
+    worth = ABILITY_VP[card.ability] * left
     if card.kind == DEMIGOD:
         worth *= DEMIGOD_ABILITY_FACTOR
     if duplicate:
@@ -283,7 +289,7 @@ def plans_value(s: HerculesState, cubes: int, rounds: float) -> float:
         if spaces >= VASE_MIN:
             vp = vase_for(s, spaces)
             if vp:
-                value = VASE_PLAN_FACTOR * (vp * SECOND_VASE_FACTOR if vases_planned else vp)
+                value = vp * SECOND_VASE_FACTOR if vases_planned else vp
                 vases_planned = True
         if landing <= 11:
             god = gods[landing]
@@ -348,10 +354,10 @@ def race_clock(s: HerculesState) -> float:
 
 
 def future_value(s: HerculesState, p: int, needs: list[float], fewest: float) -> float:
-    """The Labours ``p`` can still expect before the game ends, and Zeus.
+    """The Labours ``p`` can still expect before the game ends (:data:`LABOUR_VP` each), and Zeus.
 
     The seat nearest to clearing its row sets the clock: the others get the share of their remaining Labours
-    that fits in that time. Being first (or close) also earns Zeus.
+    that fits in that time. The front seat takes Zeus; one close behind may still overtake it.
     """
     remaining = s.cubes[p].bit_count()
     if not remaining or fewest <= 0:
@@ -371,8 +377,12 @@ def estimate(s: HerculesState, p: int, needs: list[float], fewest: float) -> flo
         # Hades plays no plans and no abilities; most turns he steals a Demigod and takes a cube or a card.
         return base + HADES_TURN_VP * rounds
     left = min(1.0, rounds / FULL_GAME_ROUNDS)
-    plans = plans_value(s, s.cubes[p], rounds)
-    return base + future_value(s, p, needs, fewest) + plans + abilities_value(s, p, left)
+    return (
+        base
+        + future_value(s, p, needs, fewest)
+        + PLANS_WEIGHT * plans_value(s, s.cubes[p], rounds)
+        + ABILITIES_WEIGHT * abilities_value(s, p, left)
+    )
 
 
 def estimates(s: HerculesState) -> list[float]:
@@ -384,6 +394,11 @@ def estimates(s: HerculesState) -> list[float]:
 
 
 def evaluate(s: HerculesState, seat: int) -> float:
-    """The estimated final margin of ``seat`` over the best other participant (exact at the end)."""
+    """The estimated final margin of ``seat`` over the average other participant (exact at the end).
+
+    Against the average rather than the best: ``returns`` are pairwise (wins minus losses over each other
+    participant), and with this margin one :data:`EVALUATION_SCALE` fits 2, 3 and 4 players alike.
+    """
     values = estimates(s)
-    return values[seat] - max(v for p, v in enumerate(values) if p != seat)
+    others = [v for p, v in enumerate(values) if p != seat]
+    return values[seat] - sum(others) / len(others)
