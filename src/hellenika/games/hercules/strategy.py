@@ -67,6 +67,7 @@ REST_GOD_VP = 1.0
 GOOD_ENOUGH = 12.0
 
 NONE = -1e9
+_NO_ROW = [NONE] * 7
 DECK_TYCHE, DECK_MORPHEUS = 4, 5
 _OPERATION_DECK = {d.operation: d.index for d in load_catalogue().decks if d.operation}
 #: (deck of the operation, result) for each pair of faces: RESULTS with the operations' decks.
@@ -214,14 +215,22 @@ class _Turn:
         for deck, r in _LABOURS[key]:
             if cubes >> r & 1:
                 if extra < 0.0:
-                    extra = max(self.die(x), self.die(y), 0.0)
+                    dx = self.die_value[x]
+                    if dx is None:
+                        dx = self.die(x)
+                    dy = self.die_value[y]
+                    if dy is None:
+                        dy = self.die(y)
+                    extra = dx if dx > dy else dy
+                    extra = extra if extra > 0.0 else 0.0
                 card = decks[deck]
                 if card is None:
                     card = self.deck(deck)
                 value = results[r]
                 if value is None:
                     value = self.result(r)
-                v = max(v, value + (card if card > extra else extra))
+                value += card if card > extra else extra
+                v = value if value > v else v
         self.pair_value[key] = v
         return v
 
@@ -346,7 +355,7 @@ def _turn(s: HerculesState, legal: list[Action]) -> Action:
     deck_of = s.g.deck_of_operation
     best = legal[-1]  # Rest, or End once a card was used
     best_value = rest_value(s, p) if isinstance(best, Rest) else 0.0
-    abilities = False
+    abilities: list[UseAbility] = []
     for a in legal:
         if isinstance(a, PerformLabour):
             x = faces[a.die_a]
@@ -359,16 +368,14 @@ def _turn(s: HerculesState, legal: list[Action]) -> Action:
             if v > best_value:
                 best, best_value = a, v
         elif isinstance(a, UseAbility):
-            abilities = True
+            abilities.append(a)
     if not abilities or best_value >= GOOD_ENOUGH:
         return best
     cards = s.cat.cards
     index = s.g.card_index
     final = s.end_triggered
     looked: dict[tuple[str, int], float] = {}  # (ability, target) -> value once used, for cards sharing it
-    for a in legal:
-        if not isinstance(a, UseAbility):
-            continue
+    for a in abilities:
         card = cards[index[a.card]]
         key = (card.ability, a.target)
         after = looked.get(key)
@@ -430,8 +437,9 @@ def _after_ability(
     outcomes = est.tables().outcomes
     total = 0.0
     if target == 3 and not w:
+        rows = [_NO_ROW, row(1), row(2), row(3), row(4), row(5), row(6)]
         for prob, x, y in outcomes:
-            v = row(x)[y]
+            v = rows[x][y]
             if v > 0.0:
                 total += prob * v
         return total
