@@ -109,6 +109,30 @@ def test_heuristic_is_deterministic_and_ignores_the_rng():
     assert first == [choose(s) for s in states]
 
 
+def test_choices_do_not_depend_on_earlier_calls(monkeypatch):
+    """As in a search playout: decide on a live state and let it play on; then, on a copy of the position it
+    left, change the dice with an ability and decide. The per-turn memo must give what a cold start gives.
+    (Abilities are not looked at, so that the first decision leaves most values to be computed later.)"""
+    monkeypatch.setattr(strategy, "GOOD_ENOUGH", -1e9)
+    rng = Rng(12)
+    checked = 0
+    for _ in range(4):
+        s = GAME.new_state(2, log=False)
+        while not s.is_terminal():
+            if s.is_chance_node():
+                s.apply(s.sample_chance(rng))
+                continue
+            copy = s.clone()
+            s.apply(GAME.heuristic_action(s, rng))  # the memo holds values made from a state that moved on
+            tweaks = [a for a in copy.legal_actions() if isinstance(a, UseAbility) and a.target < 2]
+            if tweaks:
+                copy.apply(tweaks[0])  # +1, -1, flip or copy: new faces, the same turn
+                if copy.current_player() >= 0:
+                    assert GAME.heuristic_action(copy, rng) == choose(copy.clone())
+                    checked += 1
+    assert checked > 10
+
+
 def test_heuristic_does_not_change_the_state():
     for s in decision_states(2, "standard", 3, limit=120):
         before = s.digest()

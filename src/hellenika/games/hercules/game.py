@@ -56,9 +56,9 @@ class HerculesGame(Game):
     )
     action_types = ACTION_TYPES
     #: About this margin of estimated final score over the average opponent means "clearly ahead": the scale
-    #: that fits tanh(evaluate / scale) best to the final returns over some 45,000 positions of heuristic
-    #: games with 2, 3 and 4 players (23, 26.5 and 23.5 each; 25.5 solo). Early positions are less certain
-    #: (about 35), late ones more (about 18).
+    #: that fits tanh(evaluate / scale) best (least squares) to the final returns of positions from heuristic
+    #: games, some 45,000 per sample: 23-25.5 with 2 players, 22-26.5 with 3, 23-23.5 with 4, 24-25.5 solo
+    #: (18-20 in the simplified variant). Early positions are less certain (about 30), late ones more (17-20).
     evaluation_scale = 24.0
 
     def __init__(self) -> None:

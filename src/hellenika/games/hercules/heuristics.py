@@ -176,11 +176,6 @@ def symbol_value(s: HerculesState, p: int) -> float:
     return total
 
 
-def unit_gain(s: HerculesState, p: int, t: int) -> float:
-    """What one more symbol of type ``t`` is worth to ``p`` against the best other participant."""
-    return unit_gains(tuple(s.symbols), p)[t]
-
-
 @lru_cache(maxsize=8192)
 def unit_gains(symbols: tuple[tuple[int, ...], ...], p: int) -> tuple[float, ...]:
     """What one more symbol of each type is worth to ``p``, given everyone's symbol counts.
@@ -337,7 +332,7 @@ def race(s: HerculesState) -> tuple[list[float], float]:
 
 def race_clock(s: HerculesState) -> float:
     """A quicker :func:`race` for the heuristic player: the fewest turns any seat needs (a seat still to play
-    this round one turn nearer)."""
+    this round :data:`TEMPO` nearer, whatever its dice)."""
     if s.end_triggered:
         return 0.0
     turns = tables().turns
@@ -397,7 +392,7 @@ def evaluate(s: HerculesState, seat: int) -> float:
     """The estimated final margin of ``seat`` over the average other participant (exact at the end).
 
     Against the average rather than the best: ``returns`` are pairwise (wins minus losses over each other
-    participant), and with this margin one :data:`EVALUATION_SCALE` fits 2, 3 and 4 players alike.
+    participant), and with this margin one ``evaluation_scale`` (see ``game.py``) fits 2, 3 and 4 players.
     """
     values = estimates(s)
     others = [v for p, v in enumerate(values) if p != seat]

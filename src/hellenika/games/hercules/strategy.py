@@ -321,7 +321,9 @@ _last: list[object] = [None, None]  # the key and values of the last turn decisi
 
 def _turn_values(s: HerculesState, p: int) -> _Turn:
     """The values of this turn, reused across its decisions: none of them depends on the dice, the supply or
-    the used cards (what abilities change), only on what the key holds."""
+    the used cards (what abilities change), only on what the key holds. The values are computed lazily from
+    the state, so a reused one is pointed at this state (equal in everything the key holds): the state it was
+    made for may have moved on since (a search playout goes on with the same object)."""
     key = (
         s.round,
         s.turn_index,
@@ -338,7 +340,9 @@ def _turn_values(s: HerculesState, p: int) -> _Turn:
         s.simplified,
     )
     if _last[0] == key:
-        return _last[1]  # type: ignore[return-value]
+        turn: _Turn = _last[1]  # type: ignore[assignment]
+        turn.s = s
+        return turn
     turn = _Turn(s, p)
     _last[0] = key
     _last[1] = turn
