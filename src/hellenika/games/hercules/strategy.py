@@ -316,7 +316,9 @@ def rest_value(s: HerculesState, p: int) -> float:
     return REST_CUBE_VP * cubes + REST_GOD_VP * god
 
 
-_last: list[object] = [None, None]  # the key and values of the last turn decision
+#: (key, values) of the last turn decision, swapped as one tuple so that a reader never pairs one decision's
+#: key with another's values.
+_last: list[tuple[tuple[object, ...], _Turn] | None] = [None]
 
 
 def _turn_values(s: HerculesState, p: int) -> _Turn:
@@ -339,13 +341,13 @@ def _turn_values(s: HerculesState, p: int) -> _Turn:
         s.pegasus,
         s.simplified,
     )
-    if _last[0] == key:
-        turn: _Turn = _last[1]  # type: ignore[assignment]
+    last = _last[0]
+    if last is not None and last[0] == key:
+        turn = last[1]
         turn.s = s
         return turn
     turn = _Turn(s, p)
-    _last[0] = key
-    _last[1] = turn
+    _last[0] = (key, turn)
     return turn
 
 
