@@ -1,0 +1,255 @@
+"""How far each player is from linking two shrines (spec §8), for the heuristic player and the evaluation.
+
+A player links two shrines with one settlement touching both. What is missing is a chain of *empty* spaces
+that, once built on, joins the player's own buildings into such a settlement; the player's own buildings on
+the way cost nothing, another player's buildings are walls. So the distance is a 0-1 shortest path over the
+board: entering an empty space costs 1 (one more building), entering an own settlement costs 0.
+
+It is computed in layers of bitmasks, the engine's own representation: ``layers[d]`` holds the spaces
+(empty ones, and the own settlements reached through them) whose cheapest link to the shrine costs ``d``
+buildings. With the layers from both ends, an empty space lies on a shortest link iff its distances from the
+two shrines add up to the total plus one (the space itself is counted twice); and a distance ``d`` at which
+only one empty space lies on shortest links is a **choke point**: every shortest link goes through it, so a
+building of another player there lengthens the link.
+
+Results are cached on (board, occupied spaces, the player's spaces): within a turn, and between the steps of
+one decision, the board does not change, so the analysis runs once per placement, not once per question.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from hellenika.games.attika.hexes import DIRECTIONS, Hex, footprint
+
+if TYPE_CHECKING:
+    from hellenika.games.attika.board import Board
+    from hellenika.games.attika.state import AttikaState
+
+#: Distance reported when no link is possible any more (walled off).
+FAR = 99
+
+
+class ShrineRace(NamedTuple):
+    """One player's race to two shrines on the current board."""
+
+    distance: int  # empty spaces still to build on for the shortest link (FAR: none possible)
+    path: int  # empty spaces on some shortest link (building there shortens the link by one)
+    choke: int  # empty spaces on every shortest link (another player building there lengthens it)
+    touched: int  # how many shrines the player's settlements already touch
+
+
+def _adjacent(nbm: tuple[int, ...], mask: int) -> int:
+    out = 0
+    while mask:
+        low = mask & -mask
+        out |= nbm[low.bit_length() - 1]
+        mask ^= low
+    return out
+
+
+def _layers(
+    nbm: tuple[int, ...], comps: tuple[int, ...], empty: int, start: int, stop: int, limit: int
+) -> list[int]:
+    """Layers of the 0-1 distance from the spaces ``start`` (those next to a shrine), until a layer meets
+    ``stop`` or the distance passes ``limit``. Layer 0 is the own settlements touching the shrine."""
+    own0 = 0
+    for comp in comps:
+        if comp & start:
+            own0 |= comp
+    reached = own0
+    layers = [own0]
+    if own0 & stop:
+        return layers
+    frontier = (start | _adjacent(nbm, own0)) & empty
+    d = 0
+    while frontier and d < limit:
+        d += 1
+        seeds = frontier & ~reached
+        if not seeds:
+            break
+        around = _adjacent(nbm, seeds)
+        joined = 0
+        for comp in comps:
+            if comp & around and not comp & reached:
+                joined |= comp
+        layer = seeds | joined
+        reached |= layer
+        layers.append(layer)
+        if layer & stop:
+            break
+        frontier = (around | _adjacent(nbm, joined)) & empty & ~reached
+    return layers
+
+
+def _distance_to(layers: list[int], target: int) -> int:
+    for d, layer in enumerate(layers):
+        if layer & target:
+            return d
+    return FAR
+
+
+def analyse(board: Board, occ: int, own: int, comps: tuple[int, ...]) -> ShrineRace:
+    """The race of the player owning ``own`` (settlements ``comps``) on ``board`` with ``occ`` built on."""
+    adj = board.shrine_adj
+    empty = board.full & ~occ
+    nbm = board.nbm
+    touched = sum(1 for a in adj if a & own)
+    passable = empty | own
+    ends = [a & passable for a in adj]
+    best = FAR
+    pairs: list[tuple[int, int]] = []
+    layer_cache: dict[int, list[int]] = {}
+    k_count = len(adj)
+    # Shortest link over every pair of shrines; the layers from shrine k run until they meet any other
+    # shrine at the best distance so far (further layers cannot help).
+    for k in range(k_count):
+        if not ends[k]:
+            continue
+        others = 0
+        for j in range(k_count):
+            if j != k:
+                others |= ends[j]
+        if not others:
+            continue
+        layers = _layers(nbm, comps, empty, ends[k], 0, min(best, FAR - 1))
+        layer_cache[k] = layers
+        for j in range(k + 1, k_count):
+            if not ends[j]:
+                continue
+            d = _distance_to(layers, ends[j])
+            if d < best:
+                best, pairs = d, [(k, j)]
+            elif d == best and d < FAR:
+                pairs.append((k, j))
+    if best >= FAR:
+        return ShrineRace(FAR, 0, 0, touched)
+    path = 0
+    choke = -1  # cells on every shortest link, over all best pairs
+    for k, j in pairs:
+        lk = layer_cache[k]
+        lj = layer_cache.get(j)
+        if lj is None or len(lj) <= best or not lj[best] & ends[k]:
+            lj = layer_cache[j] = _layers(nbm, comps, empty, ends[j], ends[k], best)
+        pair_path = 0
+        pair_choke = 0
+        for d in range(1, best + 1):
+            if d >= len(lk) or best + 1 - d >= len(lj):
+                continue
+            cells = lk[d] & lj[best + 1 - d] & empty
+            pair_path |= cells
+            if cells and not cells & (cells - 1):
+                pair_choke |= cells
+        path |= pair_path
+        choke &= pair_choke
+    return ShrineRace(best, path, max(choke, 0), touched)
+
+
+# Hex distances inside a board tile: 0 is the centre, 1-6 the ring in direction order.
+_FLOWER = tuple(
+    tuple(0 if x == y else 1 if x == 0 or y == 0 or (x - y) % 6 in (1, 5) else 2 for y in range(7))
+    for x in range(7)
+)
+
+
+def distance_fields(board: Board, occ: int, own: int, comps: tuple[int, ...], limit: int) -> list[list[int]]:
+    """Per shrine, every space's 0-1 distance from it (up to ``limit``; FAR beyond, or when the shrine is
+    walled off), for the expansion tile choice."""
+    empty = board.full & ~occ
+    passable = empty | own
+    fields = []
+    for a in board.shrine_adj:
+        dist = [FAR] * board.size
+        start = a & passable
+        if start:
+            for d, layer in enumerate(_layers(board.nbm, comps, empty, start, 0, limit)):
+                while layer:
+                    low = layer & -layer
+                    dist[low.bit_length() - 1] = d
+                    layer ^= low
+        fields.append(dist)
+    return fields
+
+
+def tile_contacts(board: Board, centre: Hex) -> tuple[list[list[int]], list[list[int]]]:
+    """For each hex of a board tile laid on ``centre``: the board spaces next to it, and the shrines."""
+    get = board.index.get
+    shrines = board.shrines
+    spaces = []
+    touching = []
+    for q, r in footprint(centre):
+        near = []
+        for dq, dr in DIRECTIONS:
+            j = get((q + dq, r + dr))
+            if j is not None:
+                near.append(j)
+        spaces.append(near)
+        touching.append(
+            [
+                k
+                for k, (sq, sr) in enumerate(shrines)
+                if max(abs(q - sq), abs(r - sr), abs(q + r - sq - sr)) == 1
+            ]
+        )
+    return spaces, touching
+
+
+def distance_with_tile(
+    fields: list[list[int]], spaces: list[list[int]], touching: list[list[int]], current: int
+) -> int:
+    """A player's link distance once the tile is laid: the current one, or a link that runs through the
+    tile's (empty) hexes from one shrine's side to another's, whichever is shorter. A link through the
+    tile from hex x to hex y costs the distance to x's neighbour, the tile hexes from x to y, and the
+    distance from y's neighbour."""
+    count = len(fields)
+    entry = []
+    lows = []
+    for k in range(count):
+        dist = fields[k]
+        e = []
+        for x in range(7):
+            if k in touching[x]:
+                e.append(0)
+            else:
+                m = FAR
+                for c in spaces[x]:
+                    if dist[c] < m:
+                        m = dist[c]
+                e.append(m)
+        entry.append(e)
+        lows.append(min(e))
+    best = current
+    for a in range(count):
+        for b in range(a + 1, count):
+            if lows[a] + lows[b] + 1 >= best:
+                continue
+            ea = entry[a]
+            eb = entry[b]
+            for x in range(7):
+                if ea[x] + lows[b] + 1 >= best:
+                    continue
+                row = _FLOWER[x]
+                for y in range(7):
+                    v = ea[x] + eb[y] + row[y] + 1
+                    if v < best:
+                        best = v
+    return best
+
+
+_CACHE: dict[tuple[int, int, int], tuple[Board, ShrineRace]] = {}
+_CACHE_LIMIT = 200_000
+
+
+def race(s: AttikaState, p: int) -> ShrineRace:
+    """Player p's shrine race in state ``s`` (cached; see the module docstring)."""
+    board = s.board
+    own = s.own[p]
+    key = (id(board), s.occ, own)
+    hit = _CACHE.get(key)
+    if hit is not None and hit[0] is board:
+        return hit[1]
+    result = analyse(board, s.occ, own, s.comps[p])
+    if len(_CACHE) >= _CACHE_LIMIT:
+        _CACHE.clear()
+    _CACHE[key] = (board, result)
+    return result
