@@ -34,6 +34,7 @@ from hellenika.games.attika.actions import (
     TurnStartTile,
 )
 from hellenika.games.attika.catalogue import LANDSCAPES, load_catalogue
+from hellenika.games.attika.heuristics import EVALUATION_SCALE
 from hellenika.games.attika.hexes import Hex
 from hellenika.games.attika.state import AttikaState
 
@@ -117,6 +118,9 @@ class AttikaGame(Game):
         self, players: int, options: dict[str, OptionValue], data: Mapping[str, Any], log: bool
     ) -> State:
         return AttikaState.from_json(self, players, options, data, log)
+
+    #: A margin of about four buildings is "clearly ahead" (see ``heuristics.py`` for the calibration).
+    evaluation_scale = EVALUATION_SCALE
 
     def evaluate(self, state: State, seat: int) -> float:
         from hellenika.games.attika.heuristics import evaluate

@@ -1,54 +1,55 @@
-"""A quick evaluation of an Attika position for one seat, used by the greedy bot.
+"""A quick evaluation of an Attika position for one seat: the greedy bot's judgement and search's cut-off.
 
-Attika has no points, only a race (spec §8): 30 buildings, or two shrines linked. So a position is worth the
-buildings on the board (most), those ready on the storage board, the cards and amphorae that pay for more,
-less the settlements that make new ones dearer, plus how far the best settlement reaches towards a second
-shrine. Cards and stored buildings are worth less the more one has (a big hand is slow to use), so the
-bot takes cards when it is short and builds when it can. A building being paid for counts as built, less
-the cards still owed, so that choosing to build scores at once (the greedy bot looks one step ahead).
+Attika has no points, only a race (spec §8): the first to have all 30 buildings on the board, or to link two
+shrines with one settlement, wins. So a position is worth how far each player has come in the faster of the
+two races, in **buildings on the board**:
+
+- each building on the board is one step of the 30-building race (the unit);
+- the shrine link: a player ``D`` buildings away from linking two shrines (``shrine_paths``: the fewest
+  empty spaces that complete a link, other players' buildings being walls) is ``LINK * exp(-D / 2)`` ahead;
+  a link of 1 is nearly a win, one of 8 (the start) almost nothing, a walled-off one nothing;
+- resources for the next buildings: a building on the storage board (it still needs an action and cards),
+  landscape cards (a building costs two or three; more than ``CARD_CAP`` are slow to spend), amphorae;
+- each settlement beyond the first makes every new one dearer (the surcharge) and splits the link.
+
+The weights come from a logistic regression of the winner on these features over 26,000 turn starts of
+heuristic, greedy and mixed 2-player games (log-loss 0.546, against 0.693 for a coin), rescaled so that a
+building on the board is 1. The regression's logit is ``0.49`` per building, so an evaluation margin ``m``
+means a win probability of about ``sigmoid(0.49 m)``; ``estimate_returns`` maps ``m`` with
+``tanh(m / scale)``, which equals ``2 sigmoid(2 m / scale) - 1``, hence ``EVALUATION_SCALE = 2 / 0.49``.
+
+A building being placed or paid for counts as built (less the cards still owed), so that choosing to build
+scores at once for a one-step lookahead; a building just drawn counts as stored.
 """
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
-from hellenika.games.attika.hexes import distance
 from hellenika.games.attika.phases import DRAWN, PAY, PLACE
+from hellenika.games.attika.shrine_paths import FAR, race, race_after
 
 if TYPE_CHECKING:
     from hellenika.games.attika.state import AttikaState
 
 WIN = 1000.0
-PLACED = 5.0
-STORED, STORED_CAP, STORED_EXTRA = 1.6, 4, 0.4
-CARD, CARD_CAP, CARD_EXTRA = 0.9, 6, 0.25
-AMPHORA = 1.2
-SETTLEMENT = 0.8
-SHRINE = 2.0
-REACH = 0.5
+PLACED = 1.0
+LINK = 6.0
+LINK_DECAY = 2.0
+STORED = 0.2
+CARD, CARD_CAP = 0.18, 6
+AMPHORA = 0.24
+SETTLEMENT = 0.3
 TYPICAL_CARDS = 2  # cards a building costs after reductions, before the space is chosen
+EVALUATION_SCALE = 2 / 0.49
+
+_LINK_VALUE = tuple(LINK * math.exp(-d / LINK_DECAY) for d in range(64))
 
 
-def _concave(count: int, value: float, cap: int, extra: float) -> float:
-    return value * min(count, cap) + extra * max(0, count - cap)
-
-
-def shrine_progress(s: AttikaState, p: int) -> float:
-    """For p's best settlement: shrines touched, and how close it comes to another shrine."""
-    board = s.board
-    best = 0.0
-    cells = board.cells
-    for comp in s.comps[p]:
-        touched = [k for k, adj in enumerate(board.shrine_adj) if adj & comp]
-        value = SHRINE * len(touched)
-        if touched:
-            others = [h for k, h in enumerate(board.shrines) if k not in touched]
-            if others:
-                mine = [cells[c] for c in range(board.size) if comp >> c & 1]
-                near = min(distance(a, h) for h in others for a in mine)
-                value += REACH * max(0, 10 - near)
-        best = max(best, value)
-    return best
+def link_value(distance: int) -> float:
+    """What being ``distance`` buildings from a shrine link is worth, in buildings."""
+    return _LINK_VALUE[distance] if distance < len(_LINK_VALUE) else 0.0
 
 
 def owed_cards(s: AttikaState) -> int:
@@ -59,26 +60,35 @@ def owed_cards(s: AttikaState) -> int:
 
 
 def position_value(s: AttikaState, p: int) -> float:
-    hand = sum(s.hands[p])
+    """p's standing in buildings-on-the-board equivalents (see the module docstring)."""
+    hand = s.hands[p]
+    cards = hand[0] + hand[1] + hand[2] + hand[3]
     stored = sum(s.storage[p])
+    placed = s.placed[p]
     if p == s.actor and s.pending >= 0:
-        if s.phase == PAY:
-            return _value(s, p, s.placed[p] + 1, stored, hand - owed_cards(s))
-        if s.phase == PLACE:
-            return _value(s, p, s.placed[p] + 1, stored, hand - TYPICAL_CARDS)
-        if s.phase == DRAWN:
+        phase = s.phase
+        if phase == PAY:
+            placed += 1
+            cards -= owed_cards(s)
+        elif phase == PLACE:
+            placed += 1
+            cards -= TYPICAL_CARDS
+        elif phase == DRAWN:
             stored += 1
-    return _value(s, p, s.placed[p], stored, hand)
-
-
-def _value(s: AttikaState, p: int, placed: int, stored: int, hand: int) -> float:
-    value = PLACED * placed + _concave(stored, STORED, STORED_CAP, STORED_EXTRA)
-    value += _concave(max(hand, 0), CARD, CARD_CAP, CARD_EXTRA) + AMPHORA * s.amph[p]
+    if s.phase == PAY and s.pay_cell >= 0:
+        # the building being paid for stands there already, for the link as for the count
+        distance = race_after(s, p, s.pay_cell).distance
+    else:
+        distance = race(s, p).distance
+    value = PLACED * placed + STORED * stored + CARD * min(max(cards, 0), CARD_CAP) + AMPHORA * s.amph[p]
     value -= SETTLEMENT * max(0, len(s.comps[p]) - 1)
-    return value + shrine_progress(s, p)
+    if distance < FAR:
+        value += link_value(distance)
+    return value
 
 
 def evaluate(s: AttikaState, seat: int) -> float:
+    """Seat's standing less the best other player's, in buildings; +-WIN once the game is won."""
     if s.winner >= 0:
         return WIN if s.winner == seat else -WIN
     values = [position_value(s, p) for p in range(s.n)]

@@ -242,13 +242,34 @@ _CACHE_LIMIT = 200_000
 
 def race(s: AttikaState, p: int) -> ShrineRace:
     """Player p's shrine race in state ``s`` (cached; see the module docstring)."""
-    board = s.board
-    own = s.own[p]
-    key = (id(board), s.occ, own)
+    return cached(s.board, s.occ, s.own[p], s.comps[p])
+
+
+def race_after(s: AttikaState, p: int, c: int) -> ShrineRace:
+    """Player p's race once the acting player's building stands on space ``c`` (not yet placed: a
+    building being paid for)."""
+    bit = 1 << c
+    if p != s.actor:
+        return cached(s.board, s.occ | bit, s.own[p], s.comps[p])
+    around = s.board.nbm[c]
+    merged = bit
+    rest = []
+    for comp in s.comps[p]:
+        if comp & around:
+            merged |= comp
+        else:
+            rest.append(comp)
+    rest.append(merged)
+    return cached(s.board, s.occ | bit, s.own[p] | bit, tuple(rest))
+
+
+def cached(board: Board, occ: int, own: int, comps: tuple[int, ...]) -> ShrineRace:
+    """:func:`analyse`, remembered on (board, occupied spaces, the player's spaces)."""
+    key = (id(board), occ, own)
     hit = _CACHE.get(key)
     if hit is not None and hit[0] is board:
         return hit[1]
-    result = analyse(board, s.occ, own, s.comps[p])
+    result = analyse(board, occ, own, comps)
     if len(_CACHE) >= _CACHE_LIMIT:
         _CACHE.clear()
     _CACHE[key] = (board, result)

@@ -36,6 +36,12 @@ _SUCCESSORS: tuple[tuple[int, ...], ...] = tuple(
     tuple(x.index for x in _BUILDINGS if x.pred == b.index and x.index != b.index) for b in _BUILDINGS
 )
 _STREET = _CAT.street
+_COPIES = _CAT.copies
+TYPICAL = 2.5  # cards a building costs on an ordinary space
+UNLOCK = 1.5  # per stored successor that becomes free next to the new building (in cards)
+WAIT = 1.5  # paying for a building whose predecessor waits on the storage board (in cards)
+URGENCY = 6.0  # blocking counts (1 + URGENCY / D) times more when an opponent is D buildings from a link
+RESERVE = 1.0  # taking the last free space next to a building of mine with successors to come
 
 # values, in landscape cards
 BUILDING = 2.5  # any building on the board: one nearer 30
@@ -60,6 +66,62 @@ def _free_mask(s: AttikaState, p: int, b: int) -> int:
     return costs.predecessor_cells(s, p, b)
 
 
+def _successors_left(s: AttikaState, p: int, b: int) -> int:
+    """Buildings still to come that would be free next to p's b (a street: the other streets)."""
+    base = p * s.types
+    tm = s.tmask
+    if b == _STREET:
+        return _COPIES[b] - 1 - tm[base + b].bit_count()
+    left = 0
+    for x in _SUCCESSORS[b]:
+        left += _COPIES[x] - tm[base + x].bit_count()
+    return left
+
+
+def future_cost(s: AttikaState, p: int, b: int) -> float:
+    """Cards p can expect to pay for b if it waits on the storage board: nothing when it can be built free
+    next to its predecessor (placed with room, or still to come), a typical price otherwise."""
+    pred = _BUILDINGS[b].pred
+    if pred < 0:
+        return TYPICAL
+    base = p * s.types
+    cells = s.tmask[base + pred]
+    if cells:
+        if s.board.adjacent(cells) & s.board.full & ~s.occ:
+            return 0.0
+        return TYPICAL
+    if b == _STREET:
+        return TYPICAL  # no street of mine yet: the first one is paid
+    if s.storage[p][pred] or s.unseen[p][pred]:
+        return 0.4 * TYPICAL
+    return TYPICAL
+
+
+def _reserved(s: AttikaState, p: int, b: int) -> int:
+    """Empty spaces p should keep for buildings still to come that would be free there: the last free
+    neighbours of p's buildings with successors left (b's own free spaces excepted)."""
+    board = s.board
+    empty = board.full & ~s.occ
+    nbm = board.nbm
+    tm = s.tmask
+    base = p * s.types
+    out = 0
+    for x in range(s.types):
+        cells = tm[base + x]
+        if not cells or x == _BUILDINGS[b].pred:
+            continue
+        left = _successors_left(s, p, x)
+        if left <= 0:
+            continue
+        while cells:
+            low = cells & -cells
+            room = nbm[low.bit_length() - 1] & empty
+            if room.bit_count() <= left:
+                out |= room
+            cells ^= low
+    return out
+
+
 def place_scores(s: AttikaState, p: int, b: int, cells: list[int]) -> list[float]:
     board = s.board
     nbm = board.nbm
@@ -67,25 +129,38 @@ def place_scores(s: AttikaState, p: int, b: int, cells: list[int]) -> list[float
     me = race(s, p)
     block = 0
     choke = 0
+    threat = FAR
     for q in range(s.n):
         if q != p:
             other = race(s, q)
             if other.distance < FAR:
                 block |= other.path
                 choke |= other.choke
+                threat = min(threat, other.distance)
+    urgency = 1.0 + URGENCY / threat if threat < FAR else 1.0
+    block_value = BLOCK * urgency
+    choke_value = CHOKE * urgency
     free = _free_mask(s, p, b)
     hand = s.hands[p]
     own = s.own[p]
     comps = s.comps[p]
-    succ_left = 0
-    for x in _SUCCESSORS[b]:
-        if not s.tmask[p * s.types + x]:
-            succ_left += 1
+    succ_left = _successors_left(s, p, b)
     group_cells = 0
     grp = _CAT.groups[_BUILDINGS[b].group]
     for m in grp.members:
         group_cells |= s.tmask[p * s.types + m]
     vcard = card_value(s, p)
+    # successors of b waiting on the storage board become free next to it
+    waiting = 0
+    if b != _STREET:
+        for x in _SUCCESSORS[b]:
+            waiting += s.storage[p][x]
+    elif not s.tmask[p * s.types + b]:
+        waiting = s.storage[p][b] - (1 if s.phase == ACTIONS else 0)
+    # b's own predecessor is waiting on the storage board: better built first, then b for free
+    pred = _BUILDINGS[b].pred
+    wait = pred >= 0 and pred != b and s.storage[p][pred] > 0 and not s.tmask[p * s.types + pred]
+    reserved = _reserved(s, p, b)
     path_value = PATH * (1.0 + 4.0 / (1 + me.distance)) if me.distance < FAR else 0.0
     if me.distance == 1:
         path_value = WIN
@@ -104,9 +179,9 @@ def place_scores(s: AttikaState, p: int, b: int, cells: list[int]) -> list[float
         if me.choke & bit:
             v += SECURE
         if block & bit:
-            v += BLOCK
+            v += block_value
         if choke & bit:
-            v += CHOKE
+            v += choke_value
         around = nbm[c]
         if around & own:
             v += LINK
@@ -117,7 +192,14 @@ def place_scores(s: AttikaState, p: int, b: int, cells: list[int]) -> list[float
             if touching > 1:
                 v += MERGE * (touching - 1)
         if succ_left:
-            v += ROOM * min(succ_left, (around & empty).bit_count())
+            room = (around & empty).bit_count()
+            v += ROOM * min(succ_left, room)
+            if waiting:
+                v += UNLOCK * vcard * min(waiting, room)
+        if wait and not free & bit:
+            v -= WAIT * vcard
+        if reserved & bit and not free & bit:
+            v -= RESERVE * vcard
         if around & group_cells:
             v += GROUP
         out.append(v)
@@ -179,13 +261,13 @@ def _phase_a(s: AttikaState, legal: list[Action], rng: Rng) -> Action:
         if good:
             if s.actions_left() > 0:
                 return good[0]
-            if amphora is not None and values[0][0] > 2.0:
+            if amphora is not None and values[0][0] > vcard + 0.5:
                 return amphora
         return g.end_actions
     if s.mode == DRAW_MODE:
         if draws:
             return _choose_draw(s, draws)
-        if amphora is not None and s.amph[p] >= 2:
+        if amphora is not None:
             return amphora
         return g.end_actions
     # no mode yet: compare a build turn, a draw turn and taking three cards
@@ -194,19 +276,30 @@ def _phase_a(s: AttikaState, legal: list[Action], rng: Rng) -> Action:
     draw_turn = 2 * DRAW if draws else float("-inf")
     if good and build_turn >= max(pass_turn, draw_turn):
         return good[0]
-    if draw_turn > pass_turn and sum(s.hands[p]) >= 2:
+    if draw_turn > pass_turn and sum(s.hands[p]) >= MIN_HAND_TO_DRAW:
         return _choose_draw(s, draws)
     return g.end_actions
 
 
-DRAW = 1.8  # a building drawn: placed at once or stored for a later build
+DRAW = 2.4  # a building drawn, placed at once or stored for later (in cards)
+MIN_HAND_TO_DRAW = 3  # with fewer cards, take cards: a drawn building could not be paid for
 
 
 def _choose_draw(s: AttikaState, draws: list[Action]) -> Action:
+    """The stack whose next building helps most: a building that can go free next to its placed
+    predecessor, or a main building that unlocks buildings waiting for it."""
     p = s.actor
     unseen = s.unseen[p]
+    storage = s.storage[p]
     tm = s.tmask
     base = p * s.types
+    empty = s.board.full & ~s.occ
+    adjacent = s.board.adjacent
+    room = [False] * len(_BUILDINGS)
+    for b in range(len(_BUILDINGS)):
+        cells = tm[base + b]
+        if cells and adjacent(cells) & empty:
+            room[b] = True
     best = draws[0]
     best_v = float("-inf")
     for a in draws:
@@ -219,17 +312,29 @@ def _choose_draw(s: AttikaState, draws: list[Action]) -> Action:
             if not n:
                 continue
             total += n
-            pred = _BUILDINGS[b].pred
-            if pred >= 0 and tm[base + pred]:
-                good += n * 2
-            elif pred >= 0 and s.storage[p][pred]:
-                good += n * 0.5
+            if k == 0:
+                waiting = 0
+                coming = 0
+                for x in _SUCCESSORS[b]:
+                    waiting += storage[x]
+                    coming += unseen[x]
+                good += n * (1.0 + MAIN_WAITING * waiting + MAIN_COMING * coming)
             else:
-                good += n
+                pred = _BUILDINGS[b].pred
+                if room[pred]:
+                    good += n * 2.0
+                elif tm[base + pred]:
+                    good += n * 0.6
+                else:
+                    good += n
         v = good / total if total else -1
         if v > best_v:
             best_v, best = v, a
     return best
+
+
+MAIN_WAITING = 0.5  # per stored building a main building would make free
+MAIN_COMING = 0.15  # per building still in the stacks it would make free
 
 
 def _pay(s: AttikaState, legal: list[Action]) -> Action:
@@ -296,8 +401,11 @@ def heuristic_action(s: AttikaState, rng: Rng) -> Action:
     if phase == PAY:
         return _pay(s, legal)
     if phase == DRAWN:
-        value, action = _best_place(s, s.actor, s.pending, legal)
-        if action is not None and value >= card_value(s, s.actor):
+        p = s.actor
+        value, action = _best_place(s, p, s.pending, legal)
+        vcard = card_value(s, p)
+        keep = BUILDING - vcard * (1.0 + future_cost(s, p, s.pending))
+        if action is not None and value >= keep:
             return action
         return s.g.store
     if phase == PLACE:
@@ -305,7 +413,10 @@ def heuristic_action(s: AttikaState, rng: Rng) -> Action:
         assert action is not None
         return action
     if phase == CARDS:
-        return s.g.pass_turn if s.amph[s.actor] <= 2 else s.g.amphora
+        p = s.actor
+        if s.amph[p] >= 3 or (s.amph[p] >= 2 and not any(s.stacks[p])):
+            return s.g.amphora
+        return s.g.pass_turn
     if phase == TILE_PLACE:
         return _tile_place(s, legal)
     if phase == TILE_ROTATE:
