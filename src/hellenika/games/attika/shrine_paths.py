@@ -152,46 +152,74 @@ _FLOWER = tuple(
 )
 
 
-def distance_fields(board: Board, occ: int, own: int, comps: tuple[int, ...], limit: int) -> list[list[int]]:
+def distance_fields(
+    board: Board, occ: int, own: int, comps: tuple[int, ...], limit: int
+) -> tuple[list[list[int]], int]:
     """Per shrine, every space's 0-1 distance from it (up to ``limit``; FAR beyond, or when the shrine is
-    walled off), for the expansion tile choice."""
+    walled off), for the expansion tile choice; and the mask of spaces close enough (``limit - 2`` or
+    nearer to some shrine) for a link through a new tile next to them to beat ``limit``."""
     empty = board.full & ~occ
     passable = empty | own
     fields = []
+    useful = 0
     for a in board.shrine_adj:
         dist = [FAR] * board.size
         start = a & passable
         if start:
             for d, layer in enumerate(_layers(board.nbm, comps, empty, start, 0, limit)):
-                while layer:
-                    low = layer & -layer
+                if d <= limit - 2:
+                    useful |= layer
+                cells = layer
+                while cells:
+                    low = cells & -cells
                     dist[low.bit_length() - 1] = d
-                    layer ^= low
+                    cells ^= low
         fields.append(dist)
-    return fields
+    return fields, useful
 
 
-def tile_contacts(board: Board, centre: Hex) -> tuple[list[list[int]], list[list[int]]]:
-    """For each hex of a board tile laid on ``centre``: the board spaces next to it, and the shrines."""
+def _ring2() -> tuple[tuple[Hex, tuple[int, ...]], ...]:
+    """The 12 hexes at distance 2 from a tile's centre, each with the tile hexes (0 centre, 1-6 ring) next
+    to it: the only hexes outside a tile that can touch it."""
+    tile = footprint((0, 0))
+    out = []
+    for q in range(-2, 3):
+        for r in range(-2, 3):
+            if max(abs(q), abs(r), abs(q + r)) != 2:
+                continue
+            near = tuple(
+                i for i, (a, b) in enumerate(tile) if max(abs(q - a), abs(r - b), abs(q + r - a - b)) == 1
+            )
+            out.append(((q, r), near))
+    return tuple(out)
+
+
+_RING2 = _ring2()
+
+
+def tile_contacts(board: Board, centre: Hex) -> tuple[list[list[int]], list[list[int]], int, int]:
+    """For each hex of a board tile laid on ``centre``: the board spaces next to it, and the shrines; then
+    all those spaces as a mask, and how many shrines the tile touches."""
     get = board.index.get
     shrines = board.shrines
-    spaces = []
-    touching = []
-    for q, r in footprint(centre):
-        near = []
-        for dq, dr in DIRECTIONS:
-            j = get((q + dq, r + dr))
-            if j is not None:
-                near.append(j)
-        spaces.append(near)
-        touching.append(
-            [
-                k
-                for k, (sq, sr) in enumerate(shrines)
-                if max(abs(q - sq), abs(r - sr), abs(q + r - sq - sr)) == 1
-            ]
-        )
-    return spaces, touching
+    q0, r0 = centre
+    spaces: list[list[int]] = [[] for _ in range(7)]
+    touching: list[list[int]] = [[] for _ in range(7)]
+    contact = 0
+    shrine_count = 0
+    for (dq, dr), near in _RING2:
+        h = (q0 + dq, r0 + dr)
+        j = get(h)
+        if j is not None:
+            contact |= 1 << j
+            for i in near:
+                spaces[i].append(j)
+        elif h in shrines:
+            k = shrines.index(h)
+            shrine_count += 1
+            for i in near:
+                touching[i].append(k)
+    return spaces, touching, contact, shrine_count
 
 
 def distance_with_tile(
