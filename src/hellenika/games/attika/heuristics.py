@@ -16,7 +16,8 @@ The weights come from a logistic regression of the winner on these features over
 heuristic, greedy and mixed 2-player games (log-loss 0.546, against 0.693 for a coin), rescaled so that a
 building on the board is 1. The regression's logit is ``0.49`` per building, so an evaluation margin ``m``
 means a win probability of about ``sigmoid(0.49 m)``; ``estimate_returns`` maps ``m`` with
-``tanh(m / scale)``, which equals ``2 sigmoid(2 m / scale) - 1``, hence ``EVALUATION_SCALE = 2 / 0.49``.
+``tanh(m / scale)``, which equals ``2 sigmoid(2 m / scale) - 1``, hence ``EVALUATION_SCALE = 4.0
+MAX_EXPECTED = 0.9999``.
 
 A building being placed or paid for counts as built (less the cards still owed), so that choosing to build
 scores at once for a one-step lookahead; a building just drawn counts as stored.
@@ -42,7 +43,8 @@ CARD, CARD_CAP = 0.18, 6
 AMPHORA = 0.24
 SETTLEMENT = 0.3
 TYPICAL_CARDS = 2  # cards a building costs after reductions, before the space is chosen
-EVALUATION_SCALE = 2 / 0.49
+EVALUATION_SCALE = 4.0
+MAX_EXPECTED = 0.9999
 
 _LINK_VALUE = tuple(LINK * math.exp(-d / LINK_DECAY) for d in range(64))
 
@@ -88,8 +90,23 @@ def position_value(s: AttikaState, p: int) -> float:
 
 
 def evaluate(s: AttikaState, seat: int) -> float:
-    """Seat's standing less the best other player's, in buildings; +-WIN once the game is won."""
+    """Seat's standing against the others, in buildings; +-WIN once the game is won.
+
+    With two players: seat's value less the other's. With more, each player's chance to win is taken as
+    a softmax of the values (``exp(0.5 v)``, the regression's logistic), the expected pairwise return
+    ``(n P - 1) / (n - 1)`` follows (a win beats everybody, a loss loses to one player only), and it is
+    given back as the two-player margin with that expected return, so ``estimate_returns`` stays
+    calibrated at every player count.
+    """
     if s.winner >= 0:
         return WIN if s.winner == seat else -WIN
     values = [position_value(s, p) for p in range(s.n)]
-    return values[seat] - max(v for p, v in enumerate(values) if p != seat)
+    if s.n == 2:
+        return values[seat] - values[1 - seat]
+    k = 2.0 / EVALUATION_SCALE
+    top = max(values)
+    weights = [math.exp(k * (v - top)) for v in values]
+    chance = weights[seat] / sum(weights)
+    expected = (s.n * chance - 1.0) / (s.n - 1)
+    expected = max(-MAX_EXPECTED, min(MAX_EXPECTED, expected))
+    return EVALUATION_SCALE * math.atanh(expected)

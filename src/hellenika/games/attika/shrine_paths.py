@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from hellenika.games.attika.hexes import DIRECTIONS, Hex, footprint
+from hellenika.games.attika.hexes import Hex, footprint
 
 if TYPE_CHECKING:
     from hellenika.games.attika.board import Board
@@ -241,8 +241,7 @@ def distance_with_tile(
             else:
                 m = FAR
                 for c in spaces[x]:
-                    if dist[c] < m:
-                        m = dist[c]
+                    m = min(m, dist[c])
                 e.append(m)
         entry.append(e)
         lows.append(min(e))
@@ -259,8 +258,7 @@ def distance_with_tile(
                 row = _FLOWER[x]
                 for y in range(7):
                     v = ea[x] + eb[y] + row[y] + 1
-                    if v < best:
-                        best = v
+                    best = min(best, v)
     return best
 
 

@@ -343,7 +343,7 @@ def _best_place(s: AttikaState, legal: list[Action]) -> tuple[float, Action | No
     places = [a for a in legal if type(a) is PlaceBuilding]
     if not places:
         return float("-inf"), None
-    cells = [index[(a.q, a.r)] for a in places]  # type: ignore[attr-defined]
+    cells = [index[(a.q, a.r)] for a in places]
     scores = Outlook(s, s.actor).scores(s.pending, cells, False)
     best = max(range(len(scores)), key=scores.__getitem__)
     return scores[best], places[best]
@@ -373,7 +373,7 @@ def _phase_a(s: AttikaState, legal: list[Action]) -> Action:
     if outlook is not None:
         by_id = _CAT.by_id
         for a in builds:
-            values.append((outlook.best_build(by_id[a.building]), a))  # type: ignore[attr-defined]
+            values.append((outlook.best_build(by_id[a.building]), a))
         values.sort(key=lambda x: -x[0])
     good = [a for v, a in values if v > vcard]  # worth more than the card a forgone build brings
     if s.mode == BUILD_MODE:
@@ -398,7 +398,7 @@ def _phase_a(s: AttikaState, legal: list[Action]) -> Action:
     return g.end_actions
 
 
-def _choose_draw(s: AttikaState, draws: list[Action]) -> Action:
+def _choose_draw(s: AttikaState, draws: list[DrawBuilding]) -> Action:
     """Rule 4: the stack whose next building helps most on average: a normal building that can go free
     next to its placed predecessor, or a main building that unlocks buildings waiting for it."""
     p = s.actor
@@ -411,7 +411,7 @@ def _choose_draw(s: AttikaState, draws: list[Action]) -> Action:
     best = draws[0]
     best_v = float("-inf")
     for a in draws:
-        k = a.stack  # type: ignore[attr-defined]
+        k = a.stack
         total = 0
         good = 0.0
         if k == 0:
