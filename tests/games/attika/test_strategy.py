@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from hellenika.bots import GreedyBot, HeuristicBot
 from hellenika.engine import Observation, Rng
 from hellenika.games.attika import heuristics, strategy
-from hellenika.games.attika.hexes import neighbours
+from hellenika.games.attika.hexes import footprint, neighbours
 from hellenika.games.attika.phases import DRAWN, PAY, TILE_PLACE
 from hellenika.games.attika.shrine_paths import (
     FAR,
@@ -327,10 +327,9 @@ def test_a_link_through_a_new_tile_is_never_shorter_than_the_real_one(seed):
         tile = CAT.tiles[0]
         for p in range(state.n):
             current = min(race(state, p).distance, 12)
-            fields, _ = distance_fields(board, state.occ, state.own[p], state.comps[p], current)
+            fields = distance_fields(board, state.occ, state.own[p], state.comps[p], current)
             for centre in board.tile_centres()[:12]:
-                spaces, touching, _, _ = tile_contacts(board, centre)
-                estimate = distance_with_tile(fields, spaces, touching, current)
+                estimate = distance_with_tile(fields, *tile_contacts(board, centre))
                 exact = analyse(
                     board.with_tile(tile, centre, 0), state.occ, state.own[p], state.comps[p]
                 ).distance
@@ -341,16 +340,13 @@ def test_tile_contacts_lists_the_board_spaces_and_shrines_next_to_each_new_hex()
     state = position(tiles=FIXTURE_B)
     board = state.board
     for centre in board.tile_centres():
-        spaces, touching, contact, count = tile_contacts(board, centre)
-        from hellenika.games.attika.hexes import footprint
-
+        spaces, touching, contact, shrine_mask = tile_contacts(board, centre)
         for i, h in enumerate(footprint(centre)):
             assert sorted(spaces[i]) == sorted(board.index[n] for n in neighbours(h) if n in board.index)
             assert touching[i] == [k for k, sh in enumerate(board.shrines) if sh in set(neighbours(h))]
         assert contact == sum(1 << c for c in {c for cells in spaces for c in cells})
-        assert count == sum(
-            1 for sh in board.shrines if any(sh in set(neighbours(h)) for h in footprint(centre))
-        )
+        near = {n for h in footprint(centre) for n in neighbours(h)}
+        assert shrine_mask == sum(1 << k for k, sh in enumerate(board.shrines) if sh in near)
 
 
 # ---------------------------------------------------------------------------------------- evaluation

@@ -36,7 +36,6 @@ class ShrineRace(NamedTuple):
     distance: int  # empty spaces still to build on for the shortest link (FAR: none possible)
     path: int  # empty spaces on some shortest link (building there shortens the link by one)
     choke: int  # empty spaces on every shortest link (another player building there lengthens it)
-    touched: int  # how many shrines the player's settlements already touch
 
 
 def _adjacent(nbm: tuple[int, ...], mask: int) -> int:
@@ -94,42 +93,36 @@ def analyse(board: Board, occ: int, own: int, comps: tuple[int, ...]) -> ShrineR
     adj = board.shrine_adj
     empty = board.full & ~occ
     nbm = board.nbm
-    touched = sum(1 for a in adj if a & own)
     passable = empty | own
     ends = [a & passable for a in adj]
     best = FAR
     pairs: list[tuple[int, int]] = []
     layer_cache: dict[int, list[int]] = {}
-    k_count = len(adj)
-    # Shortest link over every pair of shrines; the layers from shrine k run until they meet any other
-    # shrine at the best distance so far (further layers cannot help).
-    for k in range(k_count):
-        if not ends[k]:
+    count = len(adj)
+    # The shortest link over every pair of shrines: the layers from shrine k run until they meet a later
+    # shrine (a pair met further out cannot be shorter) or pass the best distance so far.
+    for k in range(count):
+        later = 0
+        for j in range(k + 1, count):
+            later |= ends[j]
+        if not ends[k] or not later:
             continue
-        others = 0
-        for j in range(k_count):
-            if j != k:
-                others |= ends[j]
-        if not others:
-            continue
-        layers = _layers(nbm, comps, empty, ends[k], 0, min(best, FAR - 1))
-        layer_cache[k] = layers
-        for j in range(k + 1, k_count):
-            if not ends[j]:
-                continue
-            d = _distance_to(layers, ends[j])
-            if d < best:
-                best, pairs = d, [(k, j)]
-            elif d == best and d < FAR:
-                pairs.append((k, j))
+        layers = layer_cache[k] = _layers(nbm, comps, empty, ends[k], later, min(best, FAR - 1))
+        for j in range(k + 1, count):
+            if ends[j]:
+                d = _distance_to(layers, ends[j])
+                if d < best:
+                    best, pairs = d, [(k, j)]
+                elif d == best < FAR:
+                    pairs.append((k, j))
     if best >= FAR:
-        return ShrineRace(FAR, 0, 0, touched)
+        return ShrineRace(FAR, 0, 0)
     path = 0
     choke = -1  # cells on every shortest link, over all best pairs
     for k, j in pairs:
         lk = layer_cache[k]
         lj = layer_cache.get(j)
-        if lj is None or len(lj) <= best or not lj[best] & ends[k]:
+        if lj is None or len(lj) <= best or not lj[best] & ends[k]:  # stopped short of shrine k
             lj = layer_cache[j] = _layers(nbm, comps, empty, ends[j], ends[k], best)
         pair_path = 0
         pair_choke = 0
@@ -142,7 +135,7 @@ def analyse(board: Board, occ: int, own: int, comps: tuple[int, ...]) -> ShrineR
                 pair_choke |= cells
         path |= pair_path
         choke &= pair_choke
-    return ShrineRace(best, path, max(choke, 0), touched)
+    return ShrineRace(best, path, max(choke, 0))
 
 
 # Hex distances inside a board tile: 0 is the centre, 1-6 the ring in direction order.
@@ -152,30 +145,37 @@ _FLOWER = tuple(
 )
 
 
-def distance_fields(
-    board: Board, occ: int, own: int, comps: tuple[int, ...], limit: int
-) -> tuple[list[list[int]], int]:
-    """Per shrine, every space's 0-1 distance from it (up to ``limit``; FAR beyond, or when the shrine is
-    walled off), for the expansion tile choice; and the mask of spaces close enough (``limit - 2`` or
-    nearer to some shrine) for a link through a new tile next to them to beat ``limit``."""
+class Fields(NamedTuple):
+    """A player's distances from each shrine, for the expansion tile choice (:func:`distance_with_tile`)."""
+
+    current: int  # the player's link distance now (capped)
+    layers: list[list[int]]  # per shrine: the spaces at each distance (``_layers``), up to ``current``
+    dist: list[list[int]]  # per shrine: each space's distance (FAR beyond ``current`` or walled off)
+    useful: int  # spaces close enough to a shrine (``current - 2``) for a link through a tile to beat it
+
+
+def distance_fields(board: Board, occ: int, own: int, comps: tuple[int, ...], limit: int) -> Fields:
+    """The player's :class:`Fields` with the link distance capped at ``limit``."""
     empty = board.full & ~occ
     passable = empty | own
-    fields = []
+    all_layers = []
+    dists = []
     useful = 0
     for a in board.shrine_adj:
         dist = [FAR] * board.size
         start = a & passable
-        if start:
-            for d, layer in enumerate(_layers(board.nbm, comps, empty, start, 0, limit)):
-                if d <= limit - 2:
-                    useful |= layer
-                cells = layer
-                while cells:
-                    low = cells & -cells
-                    dist[low.bit_length() - 1] = d
-                    cells ^= low
-        fields.append(dist)
-    return fields, useful
+        layers = _layers(board.nbm, comps, empty, start, 0, limit) if start else []
+        for d, layer in enumerate(layers):
+            if d <= limit - 2:
+                useful |= layer
+            cells = layer
+            while cells:
+                low = cells & -cells
+                dist[low.bit_length() - 1] = d
+                cells ^= low
+        all_layers.append(layers)
+        dists.append(dist)
+    return Fields(limit, all_layers, dists, useful)
 
 
 def _ring2() -> tuple[tuple[Hex, tuple[int, ...]], ...]:
@@ -199,14 +199,14 @@ _RING2 = _ring2()
 
 def tile_contacts(board: Board, centre: Hex) -> tuple[list[list[int]], list[list[int]], int, int]:
     """For each hex of a board tile laid on ``centre``: the board spaces next to it, and the shrines; then
-    all those spaces as a mask, and how many shrines the tile touches."""
+    all those spaces as a mask, and the shrines the tile touches as a mask (bit k: shrine k)."""
     get = board.index.get
     shrines = board.shrines
     q0, r0 = centre
     spaces: list[list[int]] = [[] for _ in range(7)]
     touching: list[list[int]] = [[] for _ in range(7)]
     contact = 0
-    shrine_count = 0
+    shrine_mask = 0
     for (dq, dr), near in _RING2:
         h = (q0 + dq, r0 + dr)
         j = get(h)
@@ -216,50 +216,64 @@ def tile_contacts(board: Board, centre: Hex) -> tuple[list[list[int]], list[list
                 spaces[i].append(j)
         elif h in shrines:
             k = shrines.index(h)
-            shrine_count += 1
+            shrine_mask |= 1 << k
             for i in near:
                 touching[i].append(k)
-    return spaces, touching, contact, shrine_count
+    return spaces, touching, contact, shrine_mask
 
 
 def distance_with_tile(
-    fields: list[list[int]], spaces: list[list[int]], touching: list[list[int]], current: int
+    fields: Fields, spaces: list[list[int]], touching: list[list[int]], contact: int, shrine_mask: int
 ) -> int:
-    """A player's link distance once the tile is laid: the current one, or a link that runs through the
-    tile's (empty) hexes from one shrine's side to another's, whichever is shorter. A link through the
-    tile from hex x to hex y costs the distance to x's neighbour, the tile hexes from x to y, and the
-    distance from y's neighbour."""
-    count = len(fields)
-    entry = []
+    """A player's link distance once a tile is laid (``tile_contacts``): the current one, or a link that
+    runs through the tile's empty hexes from one shrine's side to another's, whichever is shorter. Such a
+    link from tile hex x to tile hex y costs the distance to x's board neighbour (0 if x touches the shrine),
+    the tile hexes from x to y, and the distance from y's neighbour. An upper bound of the exact distance
+    (the two halves might share spaces), and exact in practice."""
+    best = fields.current
+    if not (contact & fields.useful or shrine_mask & (shrine_mask - 1)):
+        return best  # nothing next to the tile is near enough a shrine (see ``Fields.useful``)
+    count = len(fields.layers)
     lows = []
     for k in range(count):
-        dist = fields[k]
-        e = []
-        for x in range(7):
-            if k in touching[x]:
-                e.append(0)
-            else:
-                m = FAR
-                for c in spaces[x]:
-                    m = min(m, dist[c])
-                e.append(m)
-        entry.append(e)
-        lows.append(min(e))
-    best = current
+        low = FAR
+        if shrine_mask >> k & 1:
+            low = 0
+        else:
+            for d, layer in enumerate(fields.layers[k]):
+                if layer & contact:
+                    low = d
+                    break
+        lows.append(low)
+    entries: dict[int, list[int]] = {}
     for a in range(count):
         for b in range(a + 1, count):
             if lows[a] + lows[b] + 1 >= best:
                 continue
-            ea = entry[a]
-            eb = entry[b]
+            ea = entries.get(a) or entries.setdefault(a, _entries(fields.dist[a], spaces, touching, a))
+            eb = entries.get(b) or entries.setdefault(b, _entries(fields.dist[b], spaces, touching, b))
+            low_b = lows[b]
             for x in range(7):
-                if ea[x] + lows[b] + 1 >= best:
+                if ea[x] + low_b + 1 >= best:
                     continue
                 row = _FLOWER[x]
                 for y in range(7):
-                    v = ea[x] + eb[y] + row[y] + 1
-                    best = min(best, v)
+                    best = min(best, ea[x] + eb[y] + row[y] + 1)
     return best
+
+
+def _entries(dist: list[int], spaces: list[list[int]], touching: list[list[int]], k: int) -> list[int]:
+    """Per tile hex: the distance from shrine k to reach it (0 next to the shrine), the hex excluded."""
+    out = []
+    for x in range(7):
+        if k in touching[x]:
+            out.append(0)
+            continue
+        m = FAR
+        for c in spaces[x]:
+            m = min(m, dist[c])
+        out.append(m)
+    return out
 
 
 _CACHE: dict[tuple[int, int, int], tuple[Board, ShrineRace]] = {}

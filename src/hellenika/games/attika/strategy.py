@@ -45,7 +45,13 @@ from typing import TYPE_CHECKING
 from hellenika.engine.actions import Action
 from hellenika.engine.rng import Rng
 from hellenika.games.attika import costs
-from hellenika.games.attika.actions import BuildFromStorage, DrawBuilding, PlaceBuilding, RotateTile
+from hellenika.games.attika.actions import (
+    BuildFromStorage,
+    DrawBuilding,
+    PlaceBuilding,
+    PlaceTile,
+    RotateTile,
+)
 from hellenika.games.attika.catalogue import BLANK, LANDSCAPES, load_catalogue
 from hellenika.games.attika.hexes import footprint, neighbours, rotated_symbols
 from hellenika.games.attika.phases import (
@@ -150,9 +156,25 @@ def future_cost(s: AttikaState, p: int, b: int) -> float:
     return TYPICAL
 
 
+_ROOMS: dict[tuple[int, int, int], tuple[object, list[tuple[int, int]]]] = {}
+
+
 def _rooms(s: AttikaState, p: int) -> list[tuple[int, int]]:
     """(building type, empty neighbours) for each of p's buildings whose free neighbours are no more than
-    the successors still to come: the spaces to keep for them (rule 4)."""
+    the successors still to come: the spaces to keep for them (rule 4). Remembered like the shrine races:
+    the board, the occupied spaces and p's spaces (each with its building for good) determine it."""
+    board = s.board
+    key = (id(board), s.occ, s.own[p])
+    hit = _ROOMS.get(key)
+    if hit is not None and hit[0] is board:
+        return hit[1]
+    if len(_ROOMS) >= 100_000:
+        _ROOMS.clear()
+    out = _ROOMS[key] = (board, _compute_rooms(s, p))
+    return out[1]
+
+
+def _compute_rooms(s: AttikaState, p: int) -> list[tuple[int, int]]:
     board = s.board
     empty = board.full & ~s.occ
     nbm = board.nbm
@@ -472,22 +494,19 @@ def _tile_place(s: AttikaState, legal: list[Action]) -> Action:
     board = s.board
     players = []
     for q in range(s.n):
-        current = min(race(s, q).distance, TILE_CAP)
-        fields, useful = distance_fields(board, s.occ, s.own[q], s.comps[q], current)
-        players.append((q, current, fields, useful))
+        limit = min(race(s, q).distance, TILE_CAP)
+        players.append((q, distance_fields(board, s.occ, s.own[q], s.comps[q], limit)))
     own = s.own[p]
     best = legal[0]
     best_v = float("-inf")
     for a in legal:
-        spaces, touching, contact, shrine_count = tile_contacts(board, (a.q, a.r))  # type: ignore[attr-defined]
+        if type(a) is not PlaceTile:
+            continue
+        spaces, touching, contact, shrines = tile_contacts(board, (a.q, a.r))
         v = 0.0
         opp = TILE_CAP
-        for q, current, fields, useful in players:
-            # a link through the tile needs a space close enough to a shrine next to it, or two shrines
-            if contact & useful or shrine_count >= 2:
-                d = distance_with_tile(fields, spaces, touching, current)
-            else:
-                d = current
+        for q, fields in players:
+            d = distance_with_tile(fields, spaces, touching, contact, shrines)
             if q == p:
                 v -= d
             elif d < opp:
