@@ -113,12 +113,14 @@ MAIN_COMING = 0.15  # ... per building still in the stacks it would make free
 TILE_CAP = 12  # rule 9: link distances are compared up to this
 
 
-def card_value(s: AttikaState, p: int) -> float:
+def card_value(s: AttikaState, p: int, d: int | None = None) -> float:
     """What one more landscape card is worth to p (rule 6): full while the hand holds less than half of
-    what the buildings still needed will cost, ``CARD_FLOOR`` once it covers them all."""
+    what the buildings still needed will cost, ``CARD_FLOOR`` once it covers them all. ``d``: p's link
+    distance, if known."""
     h = sum(s.hands[p])
     left = _TO_WIN - s.placed[p]
-    d = race(s, p).distance
+    if d is None:
+        d = race(s, p).distance
     need = max(NEED * (min(left, d + 2) if d < FAR else left), 2.0)
     if h <= 0.5 * need:
         return 1.0
@@ -214,6 +216,7 @@ class Outlook:
         "path_value",
         "rooms",
         "s",
+        "sites",
         "vcard",
     )
 
@@ -222,7 +225,7 @@ class Outlook:
         self.p = p
         self.empty = s.board.full & ~s.occ
         me = self.me = race(s, p)
-        self.vcard = card_value(s, p)
+        self.vcard = card_value(s, p, me.distance)
         block = choke = 0
         threat = FAR
         deny = 0
@@ -249,24 +252,66 @@ class Outlook:
             self.path_value = 0.0
         self.base_value = WIN if s.placed[p] + 1 >= _TO_WIN else BUILDING
         self.rooms = _rooms(s, p)
+        self.sites: dict[int, tuple[float, int, int, int, int, int, int, int]] = {}
+
+    def _site(self, c: int) -> tuple[float, int, int, int, int, int, int, int]:
+        """What space c is worth whatever goes there (rules 2, 3 and 5: links, blocks, neighbours), and
+        what lowers a cost there: symbols of each type and in all around it, the surcharge, free
+        neighbours."""
+        s = self.s
+        p = self.p
+        board = s.board
+        bit = 1 << c
+        around = board.nbm[c]
+        v = 0.0
+        me = self.me
+        if me.path & bit:
+            v += self.path_value
+        if me.choke & bit:
+            v += SECURE
+        if self.block & bit:
+            v += self.block_value
+        if self.choke & bit:
+            v += self.choke_value
+        if around & s.own[p]:
+            v += LINK
+            touching = 0
+            for comp in s.comps[p]:
+                if comp & around:
+                    touching += 1
+            if touching > 1:
+                v += MERGE * (touching - 1)
+        if self.deny & bit:
+            v += DENY
+        near = around & self.empty
+        sym = board.symbol[c]
+        symm = board.symm
+        site = (
+            v,
+            (near & symm[0]).bit_count() + (sym == 0),
+            (near & symm[1]).bit_count() + (sym == 1),
+            (near & symm[2]).bit_count() + (sym == 2),
+            (near & symm[3]).bit_count() + (sym == 3),
+            (near & board.anysym).bit_count() + (sym != BLANK),
+            0 if s.ownadj[p] & bit else len(s.comps[p]),
+            near.bit_count(),
+        )
+        self.sites[c] = site
+        return site
 
     def scores(self, b: int, cells: list[int], in_storage: bool) -> list[float]:
         """The value of p's building b on each of ``cells`` (rules 1-5); ``in_storage``: b is still on the
         storage board (phase A), not in hand."""
         s = self.s
         p = self.p
-        board = s.board
-        nbm = board.nbm
-        empty = self.empty
+        nbm = s.board.nbm
         base = p * _TYPES
         tm = s.tmask
         storage = s.storage[p]
         hand = s.hands[p]
-        own = s.own[p]
-        ownadj = s.ownadj[p]
-        comps = s.comps[p]
+        h0, h1, h2, h3 = hand
         vcard = self.vcard
-        me = self.me
+        base_value = self.base_value
         pred = _PRED[b]
         free = costs.predecessor_cells(s, p, b)
         succ_left = successors_left(s, p, b)
@@ -281,67 +326,48 @@ class Outlook:
         elif not tm[base + b]:
             waiting = storage[b] - (1 if in_storage else 0)
         # b's predecessor waits on the storage board: build it first, then b for free
-        wait = pred >= 0 and pred != b and storage[pred] > 0 and not tm[base + pred]
+        waits = pred >= 0 and pred != b and storage[pred] > 0 and not tm[base + pred]
+        penalty = WAIT * vcard if waits else 0.0
         reserved = 0
         for x, room in self.rooms:
             if x != pred:
                 reserved |= room
+        reserve = RESERVE * vcard
         street = b == _STREET
         cw, cm, cf, ch = _COST[b]
-        settlements = len(comps)
-        symbol = board.symbol
-        symm = board.symm
-        anysym = board.anysym
+        sites = self.sites
         out = []
         for c in cells:
+            site = sites.get(c) or self._site(c)
             bit = 1 << c
-            around = nbm[c]
+            v = site[0]
             if free & bit:
-                v = self.base_value
+                v += base_value
             else:
                 # the cost after reductions (spec §5.2-§5.6), paid with matching cards or two of any
-                surcharge = 0 if ownadj & bit else settlements
-                near = around & empty
-                sym = symbol[c]
                 if street:
-                    total = (near & anysym).bit_count() + (sym != BLANK)
-                    cards = max(0, _STREET_COST - total) + surcharge
+                    cards = (_STREET_COST - site[5] if site[5] < _STREET_COST else 0) + site[6]
                 else:
-                    rw = max(0, cw - (near & symm[0]).bit_count() - (sym == 0))
-                    rm = max(0, cm - (near & symm[1]).bit_count() - (sym == 1))
-                    rf = max(0, cf - (near & symm[2]).bit_count() - (sym == 2))
-                    rh = max(0, ch - (near & symm[3]).bit_count() - (sym == 3))
-                    matched = min(rw, hand[0]) + min(rm, hand[1]) + min(rf, hand[2]) + min(rh, hand[3])
-                    cards = 2 * (rw + rm + rf + rh) - matched + surcharge
-                v = self.base_value - vcard * cards
-                if wait:
-                    v -= WAIT * vcard
+                    rw = cw - site[1] if cw > site[1] else 0
+                    rm = cm - site[2] if cm > site[2] else 0
+                    rf = cf - site[3] if cf > site[3] else 0
+                    rh = ch - site[4] if ch > site[4] else 0
+                    matched = (
+                        (rw if rw < h0 else h0)
+                        + (rm if rm < h1 else h1)
+                        + (rf if rf < h2 else h2)
+                        + (rh if rh < h3 else h3)
+                    )
+                    cards = 2 * (rw + rm + rf + rh) - matched + site[6]
+                v += base_value - vcard * cards - penalty
                 if reserved & bit:
-                    v -= RESERVE * vcard
-            if me.path & bit:
-                v += self.path_value
-            if me.choke & bit:
-                v += SECURE
-            if self.block & bit:
-                v += self.block_value
-            if self.choke & bit:
-                v += self.choke_value
-            if around & own:
-                v += LINK
-                touching = 0
-                for comp in comps:
-                    if comp & around:
-                        touching += 1
-                if touching > 1:
-                    v += MERGE * (touching - 1)
+                    v -= reserve
             if succ_left:
-                room = (around & empty).bit_count()
-                v += ROOM * min(succ_left, room)
+                room = site[7]
+                v += ROOM * (succ_left if succ_left < room else room)
                 if waiting:
-                    v += UNLOCK * vcard * min(waiting, room)
-            if self.deny & bit:
-                v += DENY
-            if around & group_cells:
+                    v += UNLOCK * vcard * (waiting if waiting < room else room)
+            if nbm[c] & group_cells:
                 v += GROUP
             out.append(v)
         return out
@@ -359,14 +385,14 @@ class Outlook:
         return max(self.scores(b, cells, True))
 
 
-def _best_place(s: AttikaState, legal: list[Action]) -> tuple[float, Action | None]:
+def _best_place(s: AttikaState, legal: list[Action], outlook: Outlook) -> tuple[float, Action | None]:
     """The best space for the building in hand, and its value."""
     index = s.board.index
     places = [a for a in legal if type(a) is PlaceBuilding]
     if not places:
         return float("-inf"), None
     cells = [index[(a.q, a.r)] for a in places]
-    scores = Outlook(s, s.actor).scores(s.pending, cells, False)
+    scores = outlook.scores(s.pending, cells, False)
     best = max(range(len(scores)), key=scores.__getitem__)
     return scores[best], places[best]
 
@@ -375,8 +401,9 @@ def _drawn(s: AttikaState, legal: list[Action]) -> Action:
     """Build the building just drawn where it is worth it, else store it (rule 4: a building whose
     predecessor is still to come is worth keeping for a free place later)."""
     p = s.actor
-    value, action = _best_place(s, legal)
-    keep = BUILDING - card_value(s, p) * (1.0 + future_cost(s, p, s.pending))
+    outlook = Outlook(s, p)
+    value, action = _best_place(s, legal, outlook)
+    keep = BUILDING - outlook.vcard * (1.0 + future_cost(s, p, s.pending))
     if action is not None and value >= keep:
         return action
     return s.g.store
@@ -571,7 +598,7 @@ def heuristic_action(s: AttikaState, rng: Rng) -> Action:
     if phase == DRAWN:
         return _drawn(s, legal)
     if phase == PLACE:
-        _, action = _best_place(s, legal)
+        _, action = _best_place(s, legal, Outlook(s, s.actor))
         if action is not None:
             return action
     elif phase == CARDS:
