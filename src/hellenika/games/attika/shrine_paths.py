@@ -277,7 +277,7 @@ def _entries(dist: list[int], spaces: list[list[int]], touching: list[list[int]]
 
 
 _CACHE: dict[tuple[int, int, int], tuple[Board, ShrineRace]] = {}
-_CACHE_LIMIT = 200_000
+_CACHE_LIMIT = 50_000
 
 
 def race(s: AttikaState, p: int) -> ShrineRace:

@@ -170,7 +170,7 @@ def _rooms(s: AttikaState, p: int) -> list[tuple[int, int]]:
     hit = _ROOMS.get(key)
     if hit is not None and hit[0] is board:
         return hit[1]
-    if len(_ROOMS) >= 100_000:
+    if len(_ROOMS) >= 50_000:
         _ROOMS.clear()
     out = _ROOMS[key] = (board, _compute_rooms(s, p))
     return out[1]
