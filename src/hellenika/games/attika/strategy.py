@@ -29,7 +29,8 @@ settlement, wins. The rules of thumb, each used where noted:
    blocks); otherwise draw. Cards are worth less the more the hand already covers the buildings to come.
 7. **Amphorae** buy one more draw or build when it is worth more than a card; in phase B they are kept
    for that, unless there are many or nothing is left to draw.
-8. **Paying**: cards that match a symbol first (one card instead of two), of the type I hold most of.
+8. **Paying**: cards that match a symbol first (one card instead of two), of the type I have most to
+   spare after what my stored buildings will need.
 9. **Expansion tiles**: where they shorten my link or fail to open one for an opponent (a tile next to a
    shrine or across a wall opens new links), near my buildings; turned so that landscape symbols lie
    next to my buildings (cheaper building there).
