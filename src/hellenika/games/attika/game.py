@@ -10,8 +10,10 @@ from collections.abc import Mapping, Sequence
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
+from hellenika.engine.actions import Action
 from hellenika.engine.game import Game
 from hellenika.engine.options import OptionSpec, OptionValue
+from hellenika.engine.rng import Rng
 from hellenika.engine.state import State
 from hellenika.games.attika.actions import (
     ACTION_TYPES,
@@ -32,6 +34,7 @@ from hellenika.games.attika.actions import (
     TurnStartTile,
 )
 from hellenika.games.attika.catalogue import LANDSCAPES, load_catalogue
+from hellenika.games.attika.heuristics import EVALUATION_SCALE
 from hellenika.games.attika.hexes import Hex
 from hellenika.games.attika.state import AttikaState
 
@@ -116,10 +119,18 @@ class AttikaGame(Game):
     ) -> State:
         return AttikaState.from_json(self, players, options, data, log)
 
+    #: A margin of about four buildings is "clearly ahead" (see ``heuristics.py`` for the calibration).
+    evaluation_scale = EVALUATION_SCALE
+
     def evaluate(self, state: State, seat: int) -> float:
         from hellenika.games.attika.heuristics import evaluate
 
         return evaluate(state, seat)  # type: ignore[arg-type]
+
+    def heuristic_action(self, state: State, rng: Rng) -> Action:
+        from hellenika.games.attika.strategy import heuristic_action
+
+        return heuristic_action(state, rng)  # type: ignore[arg-type]
 
     def render(self, state: State, seat: int | None, names: Sequence[str] | None = None) -> RenderableType:
         from hellenika.games.attika.render import render
