@@ -34,9 +34,13 @@ TIME_CHECK_EVERY = 16
 
 
 class Node:
-    """One decision in the tree. ``value`` sums the rewards of ``mover``, the seat whose move led here."""
+    """One decision in the tree. ``value`` sums the rewards of ``mover``, the seat whose move led here.
 
-    __slots__ = ("available", "children", "mover", "value", "visits")
+    ``hint`` is the game heuristic's choice at this node (computed once, in the first sample that reaches
+    it); progressive bias favours it while its visits are few.
+    """
+
+    __slots__ = ("available", "children", "hint", "mover", "value", "visits")
 
     def __init__(self, mover: int) -> None:
         self.mover = mover
@@ -44,6 +48,7 @@ class Node:
         self.visits = 0
         self.available = 1
         self.value = 0.0
+        self.hint: Action | None = None
 
     def mean(self) -> float:
         return self.value / self.visits if self.visits else 0.0
@@ -74,7 +79,9 @@ class ISMCTSBot:
     ``iterations`` (default 1000) or ``seconds`` (a time budget instead); ``c`` the exploration constant;
     ``horizon`` the number of playout decisions before the position is evaluated (0 = evaluate the new leaf
     at once; a negative value plays to the end); ``rollout`` ``heuristic`` or ``random``; ``guided`` (1/0)
-    expand children in the heuristic's order first.
+    expand children in the heuristic's order first; ``bias`` progressive bias towards the heuristic's
+    choice: ``bias / (visits + 1)`` is added to its UCB score, so the search leaves the heuristic's move only
+    for one it finds clearly better.
     """
 
     def __init__(
@@ -85,6 +92,7 @@ class ISMCTSBot:
         horizon: int = 4,
         rollout: str = "heuristic",
         guided: int = 1,
+        bias: float = 0.0,
         name: str | None = None,
     ) -> None:
         if iterations < 1 and seconds <= 0:
@@ -97,6 +105,7 @@ class ISMCTSBot:
         self.horizon = horizon
         self.rollout = rollout
         self.guided = bool(guided)
+        self.bias = bias
         if name is None:
             budget = f"seconds={seconds:g}" if seconds > 0 else f"iterations={iterations}"
             name = f"ismcts:{budget}"
@@ -155,9 +164,11 @@ class ISMCTSBot:
             if expanded:
                 break
             children = node.children
+            if node.hint is None and (self.bias or self.guided):
+                node.hint = state.game.heuristic_action(state, rng)
             untried = [a for a in legal if a not in children]
             if untried:
-                action = self._expansion_choice(state, untried, rng)
+                action = self._expansion_choice(node, untried, rng)
                 child = Node(player)
                 children[action] = child
                 for a in legal:
@@ -172,10 +183,14 @@ class ISMCTSBot:
             best = children[legal[0]]
             best_action = legal[0]
             best_score = -math.inf
+            hint = node.hint
+            bias = self.bias
             for a in legal:
                 child = children[a]
                 child.available += 1
                 score = child.value / child.visits + c * math.sqrt(math.log(child.available) / child.visits)
+                if bias and a == hint:
+                    score += bias / (child.visits + 1)
                 if score > best_score:
                     best_score, best, best_action = score, child, a
             state.apply_unchecked(best_action)
@@ -186,11 +201,9 @@ class ISMCTSBot:
             n.visits += 1
             n.value += rewards[n.mover]
 
-    def _expansion_choice(self, state: State, untried: list[Action], rng: Rng) -> Action:
-        if self.guided:
-            suggestion = state.game.heuristic_action(state, rng)
-            if suggestion in untried:
-                return suggestion
+    def _expansion_choice(self, node: Node, untried: list[Action], rng: Rng) -> Action:
+        if self.guided and node.hint in untried:
+            return node.hint
         return untried[rng.randbelow(len(untried))]
 
     def playout(self, state: State, rng: Rng) -> list[float]:
