@@ -11,8 +11,10 @@ from collections.abc import Mapping, Sequence
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
+from hellenika.engine.actions import Action
 from hellenika.engine.game import Game
 from hellenika.engine.options import OptionSpec, OptionValue
+from hellenika.engine.rng import Rng
 from hellenika.engine.state import State
 from hellenika.games.hellas_delonge import actions as a
 from hellenika.games.hellas_delonge.components import GODS, load_catalogue
@@ -129,6 +131,11 @@ class HellasGame(Game):
         from hellenika.games.hellas_delonge.heuristics import evaluate
 
         return evaluate(state, seat)  # type: ignore[arg-type]
+
+    def heuristic_action(self, state: State, rng: Rng) -> Action:
+        from hellenika.games.hellas_delonge.strategy import heuristic_action
+
+        return heuristic_action(state, rng)  # type: ignore[arg-type]
 
     def render(self, state: State, seat: int | None, names: Sequence[str] | None = None) -> RenderableType:
         from hellenika.games.hellas_delonge.render import render
