@@ -18,6 +18,7 @@ from hellenika.engine.rng import Rng
 from hellenika.engine.state import State
 from hellenika.games.hellas_delonge import actions as a
 from hellenika.games.hellas_delonge.components import GODS, load_catalogue
+from hellenika.games.hellas_delonge.heuristics import EVALUATION_SCALE
 from hellenika.games.hellas_delonge.hexmap import W, qr
 from hellenika.games.hellas_delonge.state import MAX_SLOTS, HellasState
 
@@ -126,6 +127,9 @@ class HellasGame(Game):
         self, players: int, options: dict[str, OptionValue], data: Mapping[str, Any], log: bool
     ) -> State:
         return HellasState.from_json(self, players, options, data, log)
+
+    #: Fitted with the weights of :mod:`heuristics`: tanh(evaluate / scale) is the expected result.
+    evaluation_scale = EVALUATION_SCALE
 
     def evaluate(self, state: State, seat: int) -> float:
         from hellenika.games.hellas_delonge.heuristics import evaluate

@@ -52,6 +52,7 @@ from hellenika.games.hellas_delonge.tactics import (
     majority_fits,
     margin,
     tile_fits,
+    useful_sites,
 )
 from hellenika.games.hellas_delonge.turn import END_AFTER_BURST, VICTORY_CITIES
 
@@ -60,12 +61,17 @@ if TYPE_CHECKING:
 
     from hellenika.games.hellas_delonge.state import HellasState
 
-# A voyage is worth choosing over a Burst when the next tile fits a majority site at least this often.
+# Double Action is played for its voyage when the next tile fits a majority site at least this often.
 VOYAGE_CHANCE = 0.35
 # How often a voyage with poor odds is tried when nothing is in danger (see _main).
 EXPLORE = 0.08
+# Past this many turns the exploration grows by LATE_EXPLORE a turn and ignores the danger (see _main).
+LONG_GAME = 40
+LATE_EXPLORE = 0.01
 # What a Burst is worth when nothing is in danger, in cities (pieces and cards for later).
-BURST_VALUE = 0.3
+BURST_VALUE = 0.1
+# ... and per Greek it can add to a garrison with room (in cities).
+BURST_GREEK = 0.33
 # Regroup moves must gain at least this much (and a regroup makes at most MAX_MOVES moves).
 MOVE_GAIN = 0.75
 MAX_MOVES = 8
@@ -263,7 +269,10 @@ class Reading:
         if self.ships_on_map < 0:
             self.ships_on_map = self.s.ships_on_map(self.p)
         if self.ships_on_map + delta <= 0:
-            v -= 4.0
+            v -= 4.0  # no ship on the map, no voyage at all
+        elif self.ships_on_map == 0:
+            # A first ship opens voyages again; in a long stalemate they are the only way out.
+            v += 12.0 if self.s.turn > LONG_GAME else 2.0
         if self.danger(c) >= 0:
             v -= 1.0 * delta
         self._ship[key] = v
@@ -401,6 +410,17 @@ def _best_attack(r: Reading, legal: list[Action], idle: float) -> tuple[Action |
     return best, best_value
 
 
+def _burst_value(r: Reading) -> float:
+    """A Burst's worth in cities when nothing is in danger: the Greeks it can still add to thin garrisons
+    (a garrison Greek is worth most of a city in the long run, and a city cannot take more than three)."""
+    s, p = r.s, r.p
+    room = 0
+    for c in iter_bits(s.owned[p]):
+        room += CITY_CAP - s.greeks[c]
+    actions = 4 if s.temples_of(p) > s.temples_of(1 - p) else 3
+    return BURST_GREEK * min(actions, s.gsup[p], room) + BURST_VALUE
+
+
 def _burst_defends(r: Reading) -> bool:
     """Can a Burst (recruits, then a regroup from the safe cities) put every endangered city out of reach?"""
     s, p = r.s, r.p
@@ -442,9 +462,14 @@ def _main(s: HellasState, legal: list[Action], rng: Rng) -> Action:
     idle = -2.0 if r.reply() >= 0 else 0.0
     attack, attack_value = _best_attack(r, legal, idle) if da != 1 else (None, -100.0)
     can_voyage = g.voyage in legal
-    chance = fit_chance(s, majority_fits(s, p)) if can_voyage else 0.0
-    voyage_value = idle + chance
-    burst_value = BURST_VALUE + (0.0 if idle == 0.0 or _burst_defends(r) else idle)
+    chance = safe = 0.0
+    if can_voyage:
+        fits, safe_fits = _voyage_fits(r)
+        chance = fit_chance(s, fits)
+        safe = fit_chance(s, safe_fits)
+    # A new city he takes at once is a city for him: it counts against us unless he has a target anyway.
+    voyage_value = idle + chance if idle else safe - (chance - safe)
+    burst_value = _burst_value(r) + (0.0 if idle == 0.0 or _burst_defends(r) else idle)
     # Double Action pays when its second action has something to do: a city to take or a coast to reach;
     # its Burst first reinforces the attack or the cities in danger.
     if (
@@ -466,11 +491,47 @@ def _main(s: HellasState, legal: list[Action], rng: Rng) -> Action:
         return attack
     if can_voyage and voyage_value > burst_value:
         return _oracle_or(s, legal, g.voyage)
-    # A known top tile that fits none of our sites blocks every voyage until someone clears it.
+    # A known top tile that fits none of our sites blocks every voyage until someone clears it; a game that
+    # drags on is a stalemate of traded cities that only new cities can break.
     blocked = bool(s.top) and chance == 0.0
-    if can_voyage and (idle == 0.0 or blocked) and rng.random() < EXPLORE:
+    late = s.turn > LONG_GAME
+    explore = EXPLORE + (LATE_EXPLORE * (s.turn - LONG_GAME) if late else 0.0)
+    if can_voyage and (idle == 0.0 or blocked or late) and rng.random() < explore:
         return g.voyage
     return g.burst
+
+
+def _voyage_fits(r: Reading) -> tuple[int, int]:
+    """The tiles a voyage could lay now (bitmasks): at any site with our ship majority, and at one where the
+    new city (one Greek, plus what our safe cities can send in the regroup) is out of his reach."""
+    s, p = r.s, r.p
+    greeks = s.greeks
+    free = 0
+    for c in iter_bits(s.owned[p]):
+        free += max(0, greeks[c] - max(r.min_safe(c), 1))
+    theirs = s.owned[1 - p]
+    ships = s.ships
+    mine_mask = s.owned[p]
+    fits = safe = 0
+    for _, slots, site_fits in useful_sites(s):
+        mine = 0
+        for c in iter_bits(slots & mine_mask):
+            mine += ships[c]
+        if not mine:
+            continue
+        other = 0
+        for c in iter_bits(slots & theirs):
+            other += ships[c]
+        if mine <= other:
+            continue
+        fits |= site_fits
+        enemy = 0
+        for c in iter_bits(slots & theirs):
+            if greeks[c] > 1:
+                enemy += greeks[c] - 1
+        if enemy == 0 or (enemy <= free and enemy < CITY_CAP):
+            safe |= site_fits
+    return fits, safe
 
 
 def _near_attack(s: HellasState, p: int) -> bool:
