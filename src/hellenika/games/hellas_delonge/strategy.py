@@ -46,6 +46,7 @@ from hellenika.games.hellas_delonge.tactics import (
     danger,
     fit_chance,
     force,
+    forces,
     frontier_ships,
     hold_need,
     majority_cells,
@@ -68,10 +69,14 @@ EXPLORE = 0.08
 # Past this many turns the exploration grows by LATE_EXPLORE a turn and ignores the danger (see _main).
 LONG_GAME = 40
 LATE_EXPLORE = 0.01
+# ... and, when a city of ours is in danger, by LATE_DANGER a turn (no more: expanding then costs a city).
+LATE_DANGER = 0.002
 # What a Burst is worth when nothing is in danger, in cities (pieces and cards for later).
 BURST_VALUE = 0.1
 # ... and per Greek it can add to a garrison with room (in cities).
 BURST_GREEK = 0.33
+# A change of one in who holds more temples, in cities (the evaluation's fit says about two).
+TEMPLE_LEAD = 0.5
 # Regroup moves must gain at least this much (and a regroup makes at most MAX_MOVES moves).
 MOVE_GAIN = 0.75
 MAX_MOVES = 8
@@ -100,6 +105,9 @@ CARD_KEEP = {
     "second_strike": 6,
 }
 
+# Tie-break between the decks for a draw, by god index (Zeus, Poseidon, Ares): Ares first.
+GOD_ORDER = {ZEUS: 0.1, POSEIDON: 0.2, ARES: 0.0}
+
 # Cards worth a Thunderbolt whatever the situation (combat cards are judged by whether they flip the fight).
 DECISIVE = frozenset(
     {"double_action", "storm", "second_strike", "second_voyage", "levy", "winds", "forced_march", "favour"}
@@ -121,6 +129,15 @@ def heuristic_action(s: HellasState, rng: Rng) -> Action:
     return choice
 
 
+def _offered(legal: list[Action], action: Action) -> bool:
+    """``action in legal`` by identity: the actions are interned, and a miss this way compares no fields.
+    (A plain loop: twice as fast as ``any`` over a generator, and this is asked at most decisions.)"""
+    for offered in legal:  # noqa: SIM110
+        if offered is action:
+            return True
+    return False
+
+
 # ---------------------------------------------------------------------- the value of a piece somewhere
 
 
@@ -131,13 +148,13 @@ class Reading:
     """What one decision of player ``p`` needs to know about the position, each part computed once, when
     first asked (a Burst or a regroup weighs the same city many times)."""
 
-    __slots__ = ("_force", "_gain", "_loss", "_near", "_ship", "_threat", "p", "s", "ships_on_map")
+    __slots__ = ("_gain", "_loss", "_near", "_ours", "_ship", "_theirs", "p", "s", "ships_on_map")
 
     def __init__(self, s: HellasState, p: int) -> None:
         self.s = s
         self.p = p
-        self._threat: dict[int, tuple[int, int]] = {}
-        self._force: dict[int, tuple[int, int]] = {}
+        self._theirs: tuple[list[int], list[int]] | None = None
+        self._ours: tuple[list[int], list[int]] | None = None
         self._gain: dict[int, float] = {}
         self._loss: dict[int, float] = {}
         self._ship: dict[int, float] = {}
@@ -146,21 +163,29 @@ class Reading:
 
     def threat(self, c: int) -> tuple[int, int]:
         """His (land, sea) force against our city ``c`` (it does not depend on our Greeks there)."""
-        f = self._threat.get(c)
-        if f is None:
-            f = self._threat[c] = force(self.s, 1 - self.p, c)
-        return f
+        t = self._theirs
+        if t is None:
+            t = self._theirs = forces(self.s, 1 - self.p)
+        return t[0][c], t[1][c]
 
     def danger(self, c: int, defenders: int = -1) -> int:
         """His best margin against our city ``c`` (with ``defenders`` Greeks in it, default as it stands)."""
-        land, sea = self.threat(c)
-        return margin(land, sea, self.s.greeks[c] if defenders < 0 else defenders)
+        t = self._theirs
+        if t is None:
+            t = self._theirs = forces(self.s, 1 - self.p)
+        return margin(t[0][c], t[1][c], self.s.greeks[c] if defenders < 0 else defenders)
 
     def reply(self) -> int:
         """His best margin against any of our cities (>= 0: he takes one on his next action)."""
+        t = self._theirs
+        if t is None:
+            t = self._theirs = forces(self.s, 1 - self.p)
+        land, sea = t
+        greeks = self.s.greeks
         best = NO_ATTACK
         for c in iter_bits(self.s.owned[self.p]):
-            best = max(best, self.danger(c))
+            m = margin(land[c], sea[c], greeks[c])
+            best = max(best, m)
         return best
 
     def min_safe(self, c: int) -> int:
@@ -170,10 +195,10 @@ class Reading:
 
     def force(self, x: int) -> tuple[int, int]:
         """Our (land, sea) force against the enemy city ``x``."""
-        f = self._force.get(x)
+        f = self._ours
         if f is None:
-            f = self._force[x] = force(self.s, self.p, x)
-        return f
+            f = self._ours = forces(self.s, self.p)
+        return f[0][x], f[1][x]
 
     def sites_near(self, c: int) -> list[tuple[int, int, float]]:
         """(our ships, his ships, share of the stack that fits) of each useful empty site next to ``c``."""
@@ -298,16 +323,20 @@ def _best_unlinked(s: HellasState, p: int, x: int) -> int:
 
 
 def plan_attack(
-    s: HellasState, p: int, x: int, sources: tuple[int, ...], fm: int = -1
-) -> tuple[list[int], int]:
-    """Greeks to send from each of ``sources`` against ``x``, and the margin that wins by (< 0: hopeless).
+    s: HellasState, p: int, x: int, sources: tuple[int, ...], fm: int = -1, r: Reading | None = None
+) -> tuple[list[int], int, bool]:
+    """Greeks to send from each of ``sources`` against ``x``, the margin it wins by (< 0: hopeless), and
+    whether it is a land attack.
 
     Enough to win with a margin against a Stand Firm when he holds Ares cards, and enough to hold the
     conquered city against his linked Greeks when our cities can spare them; land sources alone while they
     suffice (a sea Greek makes it a sea attack, one Greek dearer); each Greek is taken from the source left
     safest. ``fm`` is the Forced March city among the sources, if any (it does not set the attack type).
+    ``r``, a :class:`Reading` for ``p``, saves recomputing his forces.
     """
     o = 1 - p
+    if r is None:
+        r = Reading(s, p)
     d = s.greeks[x]
     sealink = s.board.sealink[x]
     spare = [max(s._spare(c), 0) for c in sources]
@@ -316,7 +345,7 @@ def plan_attack(
     any_land = any(k and not sea and c != fm for c, k, sea in zip(sources, spare, sea_src, strict=True))
     total = sum(spare)
     buffer = 1 if ares_in_hand(s, o) else 0
-    o_land, o_sea = force(s, o, x)
+    o_land, o_sea = r.threat(x)  # his Greeks around x: who would retake it
     hold = hold_need(o_land, o_sea)
     if any_land and land_pool >= d and not (land_pool < d + buffer <= total - 1):
         allowed = [not sea for sea in sea_src]
@@ -324,11 +353,12 @@ def plan_attack(
     else:
         allowed = [True] * len(sources)
         need, pool = d + 1, total
+    land = need == d
     take = [0] * len(sources)
     if pool < need:
-        return take, pool - need
+        return take, pool - need, land
     want = min(pool, max(need + buffer, hold))
-    threat = [force(s, o, c) for c in sources]
+    threat = [r.threat(c) for c in sources]
     greeks = s.greeks
     for _ in range(want):
         best = -1
@@ -343,7 +373,39 @@ def plan_attack(
         if best < 0:
             break
         take[best] += 1
-    return take, want - need
+    return take, want - need, land
+
+
+def _win_chance(s: HellasState, p: int, m: int, land: bool) -> float:
+    """The chance that his Ares cards cannot undo an attack winning by ``m``: each Stand Firm takes one
+    from the margin, a Rocky Coast one from a land attack, each Battle Fury of ours gives one back. His hand
+    is unknown; the chance that a card of his blocks is the share of blockers among the Ares cards we have
+    not seen (a public count)."""
+    o = 1 - p
+    k = ares_in_hand(s, o)
+    g = s.g
+    absorb = m + s.hand[p][g.a_fury]
+    if k <= absorb:
+        return 1.0
+    cards = s.cat.cards
+    mine, fresh, discards = s.hand[p], s.fresh[p], s.discards
+
+    def unseen(t: int) -> int:
+        return cards[t].count - discards[t] - mine[t] - fresh[t]
+
+    total = sum(unseen(t) for t in s.cat.god_ranges[ARES])
+    if total <= 0:
+        return 1.0
+    q = (unseen(g.a_firm) + (unseen(g.a_rocky) if land else 0)) / total
+    # P(at most `absorb` blockers among his k cards), binomial.
+    chance = 0.0
+    term = (1.0 - q) ** k
+    for j in range(absorb + 1):
+        chance += term
+        if q >= 1.0:
+            break
+        term *= (k - j) / (j + 1) * q / (1.0 - q)
+    return min(chance, 1.0)
 
 
 def _reply_after_conquest(r: Reading, x: int, sources: tuple[int, ...], take: list[int]) -> int:
@@ -355,7 +417,7 @@ def _reply_after_conquest(r: Reading, x: int, sources: tuple[int, ...], take: li
     lost = greeks[x] - 1 if greeks[x] > 1 else 0
     landlink = board.landlink[x]
     linked = board.links(x)
-    o_land, o_sea = force(s, 1 - r.p, x)
+    o_land, o_sea = r.threat(x)
     best = margin(o_land, o_sea, min(CITY_CAP, sum(take)))
     taken = dict(zip(sources, take, strict=True))
     for c in iter_bits(s.owned[r.p]):
@@ -375,12 +437,12 @@ def _attack_score(r: Reading, x: int, idle: float) -> float:
     ``idle`` is that of not acting (his reply to the position as it is), what a called-off attack leaves."""
     s, p = r.s, r.p
     sources = _attack_sources(s, p, x)
-    take, m = plan_attack(s, p, x, sources)
+    take, m, land = plan_attack(s, p, x, sources, -1, r)
     if m < 0 and not s.barred(p) and s.hand[p][s.g.a_forced]:
         fm = _best_unlinked(s, p, x)
         if fm >= 0:
             sources = (*sources, fm)
-            take, m = plan_attack(s, p, x, sources, fm)
+            take, m, land = plan_attack(s, p, x, sources, fm, r)
     if m < 0:
         return -100.0
     o = 1 - p
@@ -388,23 +450,34 @@ def _attack_score(r: Reading, x: int, idle: float) -> float:
         return 1000.0  # his last city: the game
     if s.cities(p) + 1 >= VICTORY_CITIES:
         return 500.0  # the tenth city, counted at the end of our turn
-    # A bare margin loses to a Stand Firm he may hold; Battle Fury of ours answers it.
-    win = 1.0
-    if m < ares_in_hand(s, o):
-        win = 0.85 if s.hand[p][s.g.a_fury] else 0.6
+    win = _win_chance(s, p, m, land)
     reply = _reply_after_conquest(r, x, sources, take)
     value = 2.0 - (2.0 if reply >= 0 else 0.0)
-    # Tie-breaks: a temple (the extra Burst action), his Greeks sent to the supply, a safe margin.
-    value += 0.3 * (s.board.temples >> x & 1) + 0.05 * s.greeks[x] + 0.05 * min(m, 2)
+    # A temple that changes who holds more (the fourth Burst action) is worth most of another city.
+    if s.board.temples >> x & 1:
+        mine, his = s.temples_of(p), s.temples_of(o)
+        lead_before = (mine > his) - (his > mine)
+        lead_after = (mine + 1 > his - 1) - (his - 1 > mine + 1)
+        value += TEMPLE_LEAD * (lead_after - lead_before) + 0.2
+    # Tie-breaks: his Greeks sent to the supply, a safe margin.
+    value += 0.05 * s.greeks[x] + 0.05 * min(m, 2)
     return win * value + (1.0 - win) * idle
 
 
 def _best_attack(r: Reading, legal: list[Action], idle: float) -> tuple[Action | None, float]:
+    s = r.s
+    forced = not s.barred(r.p) and s.hand[r.p][s.g.a_forced]
+    greeks = s.greeks
     best: Action | None = None
     best_value = -100.0
     for action in legal:
         if isinstance(action, a.ChooseAttack):
-            value = _attack_score(r, action.city, idle)
+            x = action.city
+            if not forced:
+                land, sea = r.force(x)
+                if margin(land, sea, greeks[x]) < 0:
+                    continue  # out of reach: no need to plan it
+            value = _attack_score(r, x, idle)
             if value > best_value:
                 best, best_value = action, value
     return best, best_value
@@ -451,17 +524,17 @@ def _main(s: HellasState, legal: list[Action], rng: Rng) -> Action:
     p = s.active
     play = g.play
     # Free pieces are best on the map before the action: Levy's Greeks may attack at once.
-    if s.gsup[p] and play[g.z_levy] in legal:
+    if s.gsup[p] and _offered(legal, play[g.z_levy]):
         return play[g.z_levy]
-    if s.ssup[p] and play[g.p_shipwrights] in legal:
+    if s.ssup[p] and _offered(legal, play[g.p_shipwrights]):
         return play[g.p_shipwrights]
-    if play[g.z_theft] in legal and s.hand_size(p) < HAND_LIMIT:
+    if _offered(legal, play[g.z_theft]) and s.hand_size(p) < HAND_LIMIT:
         return play[g.z_theft]
     da = s.da_stage
     r = Reading(s, p)
     idle = -2.0 if r.reply() >= 0 else 0.0
     attack, attack_value = _best_attack(r, legal, idle) if da != 1 else (None, -100.0)
-    can_voyage = g.voyage in legal
+    can_voyage = _offered(legal, g.voyage)
     chance = safe = 0.0
     if can_voyage:
         fits, safe_fits = _voyage_fits(r)
@@ -474,7 +547,7 @@ def _main(s: HellasState, legal: list[Action], rng: Rng) -> Action:
     # its Burst first reinforces the attack or the cities in danger.
     if (
         da == 0
-        and play[g.z_double] in legal
+        and _offered(legal, play[g.z_double])
         and (attack_value > burst_value or chance >= VOYAGE_CHANCE or _near_attack(s, p))
     ):
         return play[g.z_double]
@@ -494,9 +567,9 @@ def _main(s: HellasState, legal: list[Action], rng: Rng) -> Action:
     # A known top tile that fits none of our sites blocks every voyage until someone clears it; a game that
     # drags on is a stalemate of traded cities that only new cities can break.
     blocked = bool(s.top) and chance == 0.0
-    late = s.turn > LONG_GAME
-    explore = EXPLORE + (LATE_EXPLORE * (s.turn - LONG_GAME) if late else 0.0)
-    if can_voyage and (idle == 0.0 or blocked or late) and rng.random() < explore:
+    late = max(0, s.turn - LONG_GAME)
+    explore = EXPLORE + LATE_EXPLORE * late if idle == 0.0 or blocked else LATE_DANGER * late
+    if can_voyage and rng.random() < explore:
         return g.voyage
     return g.burst
 
@@ -547,7 +620,7 @@ def _oracle_or(s: HellasState, legal: list[Action], action: Action) -> Action:
     """Before a voyage, the Oracle lets us put a tile that fits on top."""
     g = s.g
     oracle = g.play[g.z_oracle]
-    if oracle in legal and s.stack_size() >= 2:
+    if _offered(legal, oracle) and s.stack_size() >= 2:
         return oracle
     return action
 
@@ -559,11 +632,11 @@ def _burst(s: HellasState, legal: list[Action]) -> Action | None:
     g = s.g
     p = s.active
     play = g.play
-    if play[g.z_favour] in legal:
+    if _offered(legal, play[g.z_favour]):
         return play[g.z_favour]  # one more Burst action, free
-    if s.gsup[p] and play[g.z_levy] in legal:
+    if s.gsup[p] and _offered(legal, play[g.z_levy]):
         return play[g.z_levy]
-    if s.ssup[p] and play[g.p_shipwrights] in legal:
+    if s.ssup[p] and _offered(legal, play[g.p_shipwrights]):
         return play[g.p_shipwrights]
     r = Reading(s, p)
     best: Action = g.stop
@@ -591,7 +664,7 @@ def _draw_value(s: HellasState, p: int) -> float:
 
 def _god_rank(s: HellasState, p: int, god: int) -> float:
     """Draw the god we hold fewest of; on a tie Ares (combat decides most games), then Zeus, then Poseidon."""
-    return s.held_of_god(p, god) + {ARES: 0.0, ZEUS: 0.1, POSEIDON: 0.2}[god]
+    return s.held_of_god(p, god) + GOD_ORDER[god]
 
 
 # ---------------------------------------------------------------------- regrouping (spec §7)
@@ -651,7 +724,7 @@ def _voyage_site(s: HellasState, legal: list[Action]) -> Action | None:
     if best is not None:
         return best
     winds = g.play[g.p_winds]
-    if winds in legal:
+    if _offered(legal, winds):
         return winds
     return g.give_up
 
@@ -697,7 +770,7 @@ def _rotation(s: HellasState, legal: list[Action]) -> Action | None:
 def _prep(s: HellasState, legal: list[Action]) -> Action | None:
     g = s.g
     chart = g.play[g.p_chart]
-    return chart if chart in legal else g.explore
+    return chart if _offered(legal, chart) else g.explore
 
 
 def _choose_tile(s: HellasState, legal: list[Action]) -> Action | None:
@@ -720,7 +793,7 @@ def _choose_tile(s: HellasState, legal: list[Action]) -> Action | None:
 def _pay(s: HellasState, legal: list[Action]) -> Action | None:
     g = s.g
     free = g.play[g.p_free]
-    if free in legal:
+    if _offered(legal, free):
         return free
     p = s.active
     r = Reading(s, p)
@@ -760,15 +833,16 @@ def _commit(s: HellasState, legal: list[Action]) -> Action | None:
     p = s.active
     x = s.target
     forced = g.play[g.a_forced]
-    if forced in legal and plan_attack(s, p, x, s.sources)[1] < 0:
+    r = Reading(s, p)
+    if _offered(legal, forced) and plan_attack(s, p, x, s.sources, -1, r)[1] < 0:
         # Forced March when the linked cities cannot win alone but our best unlinked city tips it.
         fm = _best_unlinked(s, p, x)
-        if fm >= 0 and plan_attack(s, p, x, (*s.sources, fm), fm)[1] >= 0:
+        if fm >= 0 and plan_attack(s, p, x, (*s.sources, fm), fm, r)[1] >= 0:
             return forced
     i = len(s.commits)
     if i >= len(s.sources):
         return None
-    want = plan_attack(s, p, x, s.sources, s.fm_city)[0][i]
+    want = plan_attack(s, p, x, s.sources, s.fm_city, r)[0][i]
     low = 1 if i == len(s.sources) - 1 and not any(s.commits) else 0
     k = min(max(want, low), s._spare(s.sources[i]))
     return g.commit[k]
@@ -799,21 +873,21 @@ def _combat(s: HellasState, legal: list[Action]) -> Action | None:
         if lead >= 0:
             return g.pass_
         beach = play[g.a_beach]
-        if beach in legal and sea and lead + 1 >= 0:
+        if _offered(legal, beach) and sea and lead + 1 >= 0:
             return beach
         fury = play[g.a_fury]
-        if fury in legal and lead + s.hand[q][g.a_fury] >= 0:
+        if _offered(legal, fury) and lead + s.hand[q][g.a_fury] >= 0:
             return fury
         return g.pass_
     if lead < 0:
         return g.pass_
     rocky = play[g.a_rocky]
-    if rocky in legal and not sea and lead - 1 < 0:
+    if _offered(legal, rocky) and not sea and lead - 1 < 0:
         return rocky
     firm = play[g.a_firm]
-    if firm in legal and lead - s.hand[q][g.a_firm] < 0:
+    if _offered(legal, firm) and lead - s.hand[q][g.a_firm] < 0:
         return firm
-    if rocky in legal and not sea and firm in legal:
+    if _offered(legal, rocky) and not sea and _offered(legal, firm):
         return rocky
     return g.pass_
 
@@ -857,7 +931,7 @@ def _respond(s: HellasState, legal: list[Action]) -> Action | None:
     """Thunderbolt: cancel his card when it decides something, or save ours when he cancelled it."""
     g = s.g
     bolt = g.play[g.z_thunderbolt]
-    if bolt not in legal:
+    if not _offered(legal, bolt):
         return g.pass_
     q = s.cp
     base_player, t = s.chain[0]
@@ -950,20 +1024,20 @@ def _end(s: HellasState, legal: list[Action]) -> Action | None:
     g = s.g
     p = s.active
     play = g.play
-    if s.gsup[p] and play[g.z_levy] in legal:
+    if s.gsup[p] and _offered(legal, play[g.z_levy]):
         return play[g.z_levy]
-    if s.ssup[p] and play[g.p_shipwrights] in legal:
+    if s.ssup[p] and _offered(legal, play[g.p_shipwrights]):
         return play[g.p_shipwrights]
-    if play[g.z_theft] in legal and s.hand_size(p) < HAND_LIMIT:
+    if _offered(legal, play[g.z_theft]) and s.hand_size(p) < HAND_LIMIT:
         return play[g.z_theft]
     strike = play[g.a_second]
-    if strike in legal and _best_attack_anywhere(s, p) > 0:
+    if _offered(legal, strike) and _best_attack_anywhere(s, p) > 0:
         return strike
     voyage = play[g.p_second]
-    if voyage in legal and fit_chance(s, majority_fits(s, p)) > 0.2:
+    if _offered(legal, voyage) and fit_chance(s, majority_fits(s, p)) > 0.2:
         return voyage
     migration = play[g.z_migration]
-    if migration in legal and s.end_mode != END_AFTER_BURST and _migration_helps(s, p):
+    if _offered(legal, migration) and s.end_mode != END_AFTER_BURST and _migration_helps(s, p):
         return migration
     return g.end_turn
 
