@@ -1,29 +1,38 @@
 """The Hellas heuristic player: rules of thumb from the game's strategy, one small rule per decision.
 
 It drives the ``heuristic`` bot and the playouts of search, so it never searches: each decision reads the
-position with :mod:`tactics` (attack margins, dangers, ship majorities) and picks by a short priority list.
+position with :mod:`tactics` (attack margins, dangers, ship majorities, tiles that fit) and picks by a short
+list of rules. The action itself is chosen by the swing in cities it promises over our action and his reply.
 The rules, and why they are there:
 
-- **Take a city whenever the odds allow** (spec §6.2: land needs as many Greeks as the defenders, sea one
-  more). An attack is the only action that moves two cities at once (+1 for us, -1 for him) and it sends the
-  defenders to the supply, so a winning attack beats any Burst or Voyage. Among targets: his last city (the
-  game), a temple (the extra Burst action), many defenders (his strength), and a margin that survives a Stand
-  Firm.
-- **Commit enough to hold what you take, no more**: the defenders plus one if he holds Ares cards (a Stand
-  Firm), more if the conquered city would at once be retaken, taken first from the cities that stay safest;
-  land sources before sea ones while land alone suffices (a sea Greek turns it into a sea attack).
+- **Take a city when the odds allow and it can be held** (spec §6.2: land needs as many Greeks as the
+  defenders, sea one more). An attack moves two cities at once (+1 for us, -1 for him) and sends the
+  defenders to the supply, but a city he retakes at once (or one of ours he then takes) is worth nothing:
+  the attack is valued after his best reply. The chance that his Ares cards undo a bare margin comes from the
+  Ares cards we have not seen. Also: his last city (the game), our tenth, a temple that changes who holds
+  more (the fourth Burst action).
+- **Commit enough to win and to hold, no more**: the defenders, one more if he holds Ares cards (a Stand
+  Firm), up to what keeps the conquered city out of his reach; land sources alone while they suffice (a
+  sea Greek makes it a sea attack, one Greek dearer); each Greek from the source left safest.
 - **Resolve only a winning attack, otherwise call it off** (nothing is lost by calling off, spec §6.2-3).
-- **Defend before expanding**: a city the opponent can take next turn is reinforced by the Burst and the
-  regroup (Greeks from safe cities to endangered ones), temples first.
-- **Voyage where the ships say so**: only when the chance that the next tile fits a site with our ship
-  majority is decent; ships are built and sailed to the coasts where one more ship makes a majority; the
-  tile is laid next to our own cities, land edges to friends and sea edges to enemies (a land attack needs
-  one Greek fewer).
+- **Defend before expanding**: when he can take a city next turn, a Burst that puts every city out of reach
+  (recruits, then a regroup from the safe cities, temples first) beats a voyage.
+- **Garrison while there is room**: a Burst is worth the Greeks it can still add to cities holding fewer
+  than three (a garrison Greek wins games in the long run, the evaluation's fit agrees); a full one is
+  worth little, and then the voyage comes first.
+- **Voyage where the ships say so, and only to a city that can be held**: the chance that the next tile fits
+  a site with our ship majority, counted against us where the new city would fall at once; ships are built
+  and sailed to the coasts where tiles left in the stack fit and one more ship makes a majority, and a first
+  ship when none is left; the tile goes next to our own cities, land edges to friends and sea edges to
+  enemies (a land attack needs one Greek fewer).
+- **Break stalemates**: two careful players trade one city back and forth for ever (the stall rule does not
+  see it, since cities change hands), or wait on a known top tile nobody can use. Now and then, more often as
+  the game drags on, a voyage with poor odds is tried anyway (the only use of ``rng``).
 - **God cards at the decisive moment**: Double Action when its second action has a target; Battle Fury or
   Beachhead only when they turn a losing attack into a winning one, Stand Firm or Rocky Coast only when they
   turn a winning attack against us into a losing one; Thunderbolt against the cards that decide something;
   Storm on every enemy voyage; Levy, Shipwrights, Favour, Free Passage, Sea Chart and Orderly Retreat as soon
-  as they are free pieces or free choices.
+  as they are free pieces or free choices; Forced March when it alone makes the attack win.
 """
 
 from __future__ import annotations

@@ -73,12 +73,6 @@ def forces(s: HellasState, q: int) -> tuple[list[int], list[int]]:
     return land, sea
 
 
-def attack_margin(s: HellasState, p: int, x: int) -> int:
-    """``p``'s best margin against the enemy city ``x`` from linked cities, as the Greeks stand."""
-    land, sea = force(s, p, x)
-    return margin(land, sea, s.greeks[x])
-
-
 def danger(s: HellasState, c: int, defenders: int | None = None) -> int:
     """The opponent's best margin against ``c`` (>= 0: he can take it on his next action)."""
     owner = 0 if s.owned[0] >> c & 1 else 1
@@ -94,18 +88,6 @@ def hold_need(land: int, sea: int) -> int:
     if sea and land + sea > need:
         need = land + sea
     return min(need, 3)
-
-
-def opportunities(s: HellasState, p: int) -> list[tuple[int, int]]:
-    """(city, margin) of every enemy city ``p`` could take now with linked Greeks (margin >= 0)."""
-    out = []
-    greeks = s.greeks
-    for x in iter_bits(s.owned[1 - p]):
-        land, sea = force(s, p, x)
-        m = margin(land, sea, greeks[x])
-        if m >= 0:
-            out.append((x, m))
-    return out
 
 
 def ares_in_hand(s: HellasState, p: int) -> int:
