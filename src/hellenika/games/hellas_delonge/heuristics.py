@@ -76,7 +76,7 @@ def _attack_outcome(s: HellasState) -> HellasState | None:
     if x <= 0 or not s.owned[1 - s.active] >> x & 1:
         return None
     p = s.active
-    commits = list(s.commits)
+    commits: list[int] = list(s.commits)
     if s.phase in (ph.A_COMMIT, ph.A_FORCED):
         sealink = s.board.sealink[x]
         land = sea = 0
@@ -98,22 +98,22 @@ def _attack_outcome(s: HellasState) -> HellasState | None:
             ]
     elif not s.attack_would_win():
         return None
-    c = s.clone()
+    after = s.clone()
     d = 1 - p
-    greeks = c.greeks
+    greeks = after.greeks
     moved = 0
     for src, k in zip(s.sources, commits, strict=False):
         greeks[src] -= k
         moved += k
-    c.gsup[d] += greeks[x]
-    c.ssup[d] += c.ships[x]
-    c.ships[x] = 0
+    after.gsup[d] += greeks[x]
+    after.ssup[d] += after.ships[x]
+    after.ships[x] = 0
     inside = min(CITY_CAP, moved)
     greeks[x] = inside
-    c.gsup[p] += moved - inside
-    c.owned[d] &= ~(1 << x)
-    c.owned[p] |= 1 << x
-    return c
+    after.gsup[p] += moved - inside
+    after.owned[d] &= ~(1 << x)
+    after.owned[p] |= 1 << x
+    return after
 
 
 def _voyage_pending(s: HellasState) -> bool:
