@@ -11,11 +11,14 @@ from collections.abc import Mapping, Sequence
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
+from hellenika.engine.actions import Action
 from hellenika.engine.game import Game
 from hellenika.engine.options import OptionSpec, OptionValue
+from hellenika.engine.rng import Rng
 from hellenika.engine.state import State
 from hellenika.games.hellas_delonge import actions as a
 from hellenika.games.hellas_delonge.components import GODS, load_catalogue
+from hellenika.games.hellas_delonge.heuristics import EVALUATION_SCALE
 from hellenika.games.hellas_delonge.hexmap import W, qr
 from hellenika.games.hellas_delonge.state import MAX_SLOTS, HellasState
 
@@ -125,10 +128,18 @@ class HellasGame(Game):
     ) -> State:
         return HellasState.from_json(self, players, options, data, log)
 
+    #: Fitted with the weights of :mod:`heuristics`: tanh(evaluate / scale) is the expected result.
+    evaluation_scale = EVALUATION_SCALE
+
     def evaluate(self, state: State, seat: int) -> float:
         from hellenika.games.hellas_delonge.heuristics import evaluate
 
         return evaluate(state, seat)  # type: ignore[arg-type]
+
+    def heuristic_action(self, state: State, rng: Rng) -> Action:
+        from hellenika.games.hellas_delonge.strategy import heuristic_action
+
+        return heuristic_action(state, rng)  # type: ignore[arg-type]
 
     def render(self, state: State, seat: int | None, names: Sequence[str] | None = None) -> RenderableType:
         from hellenika.games.hellas_delonge.render import render
