@@ -65,3 +65,20 @@ def test_stall_zero_plays_the_printed_rules():
     for _ in range(60):
         pass_turn(s)
     assert not s.is_terminal()
+
+
+def test_stall_counts_only_net_progress():
+    """A city taken and retaken does not reset the stall count; a new highest city count does."""
+    s = position(spread(3, 3), stack=[], options={"stall": 4})
+    s.best_cities = (3, 3)
+    s.last_change = s.turn
+    light, dark = s.owned
+    moved = dark & -dark  # one of Dark's cities
+    s.owned = [light | moved, dark & ~moved]  # Light takes it: 4 cities, a new high for Light
+    s.turn += 1
+    s._ownership_changed()
+    assert s.best_cities == (4, 3) and s.last_change == s.turn
+    s.owned = [light, dark]  # Dark takes it back: 3 each, nobody beyond their best
+    s.turn += 1
+    s._ownership_changed()
+    assert s.best_cities == (4, 3) and s.last_change == s.turn - 1

@@ -39,8 +39,8 @@ class HellasGame(Game):
         OptionSpec(
             "stall",
             40,
-            "end the game after this many turns in a row in which no city is founded or taken "
-            "(most cities wins, then most Greeks, else a draw; spec Q9); 0 = never, as printed",
+            "end the game after this many turns in a row in which neither player holds more cities than "
+            "ever before (most cities wins, then most Greeks, else a draw; spec Q9); 0 = never, as printed",
             minimum=0,
             maximum=1000,
         ),

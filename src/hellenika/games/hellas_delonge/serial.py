@@ -57,6 +57,7 @@ _PLAIN = (
     "atk_ok",
     "migrated",
     "last_change",
+    "best_cities",
     "winner",
     "reason",
     "top_order",
@@ -123,6 +124,7 @@ def state_from_json(s: HellasState, data: Any) -> None:
     s.greeks = list(data["greeks"])
     s.ships = list(data["ships"])
     s.tired = tuple(data["tired"])
+    s.best_cities = tuple(data["best_cities"])
     s.owned = [sum(1 << c for c in cities) for cities in data["owned"]]
     s.gsup = list(data["greek_supply"])
     s.ssup = list(data["ship_supply"])

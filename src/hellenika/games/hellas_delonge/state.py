@@ -102,6 +102,7 @@ _SCALARS = (
     "atk_ok",
     "migrated",
     "last_change",
+    "best_cities",
     "winner",
     "reason",
     "_legal",
@@ -187,6 +188,7 @@ class HellasState(SetupMixin, TurnMixin, VoyageMixin, AttackMixin, CardMixin, St
         s.atk_ok = False
         s.migrated = False
         s.last_change = 0
+        s.best_cities = (0, 0)
         s.winner = -1
         s.reason = ""
         s._legal = None
@@ -256,6 +258,7 @@ class HellasState(SetupMixin, TurnMixin, VoyageMixin, AttackMixin, CardMixin, St
         c.atk_ok = self.atk_ok
         c.migrated = self.migrated
         c.last_change = self.last_change
+        c.best_cities = self.best_cities
         c.winner = self.winner
         c.reason = self.reason
         c._legal = self._legal

@@ -81,12 +81,20 @@ class TurnMixin:
         keys = [(self.cities(p), self.greeks_on_map(p)) for p in (0, 1)]
         winner = 0 if keys[0] > keys[1] else 1 if keys[1] > keys[0] else -1
         if self._events is not None:
-            text = f"No city was founded or taken in {self.stall_limit} turns: the game ends"
+            text = f"Neither player held more cities than ever before in {self.stall_limit} turns: the game ends"
             self._emit(text + (f"; {who(winner)} wins" if winner >= 0 else " in a draw"))
         self._game_over(winner, "stall")
 
     def _ownership_changed(self) -> None:
-        self.last_change = self.turn
+        """Progress for the stall rule: a player reaching more cities than ever before.
+
+        A city taken and retaken is not progress, so two players trading one city for ever still end.
+        """
+        counts = (self.cities(0), self.cities(1))
+        best = self.best_cities
+        if counts[0] > best[0] or counts[1] > best[1]:
+            self.best_cities = (max(counts[0], best[0]), max(counts[1], best[1]))
+            self.last_change = self.turn
 
     # ------------------------------------------------------------------ choosing the action
 
