@@ -81,7 +81,7 @@ class TurnMixin:
         keys = [(self.cities(p), self.greeks_on_map(p)) for p in (0, 1)]
         winner = 0 if keys[0] > keys[1] else 1 if keys[1] > keys[0] else -1
         if self._events is not None:
-            text = f"Neither player held more cities than ever before in {self.stall_limit} turns: the game ends"
+            text = f"No player passed their best city count in {self.stall_limit} turns: the game ends"
             self._emit(text + (f"; {who(winner)} wins" if winner >= 0 else " in a draw"))
         self._game_over(winner, "stall")
 
