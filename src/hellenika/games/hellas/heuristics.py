@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING
 
 from hellenika.games.hellas import scoring
 from hellenika.games.hellas.phases import OVER
-from hellenika.games.hellas import strategy as S
 from hellenika.games.hellas.strategy import CITY, LONE_PALACE, VILLAGE, Model, majority_share
 
 if TYPE_CHECKING:
@@ -40,8 +39,6 @@ VILLAGE_W = 0.25  # share of a village's city value counted before it has a pala
 PALACE_ALONE_W = 0.3  # share of a lone palace's city value counted before a house joins it
 MAJORITY_DOUBT = 1.0
 FUTURE_PILLARS_W = 0.9
-OLD_IV = 0
-OLD_MAJ = 0
 
 
 def player_values(s: HellasState) -> list[float]:
@@ -59,15 +56,13 @@ def player_values(s: HellasState) -> list[float]:
     certainty = 1.0 - MAJORITY_DOUBT * left
     mv = MARBLE_END + MARBLE_SPEND * left
     iv = ck.mines * (MARBLE_END + MARBLE_SPEND * left * 0.5) * INCOME_W
-    if OLD_IV:
-        iv = 0.8 * left
-    vw = VILLAGE_W * ck.vw / S.VILLAGE_W
-    pw = PALACE_ALONE_W * ck.pw / S.PALACE_ALONE_W
+    vw = VILLAGE_W * ck.palace_odds
+    pw = PALACE_ALONE_W * ck.house_odds
     values = []
     for p in range(s.n):
         side = m.side(p)
         v = float(side.largest)
-        for _members, _reach, kind, size, x, _value in side.groups:
+        for _members, _reach, kind, size, x, _value, _share in side.groups:
             if kind == CITY:
                 v += x
             elif kind == VILLAGE:
@@ -78,15 +73,8 @@ def player_values(s: HellasState) -> list[float]:
         v += comps.ring_vp * rings[p]
         v += s.marble[p] * mv + m.income(p) * iv
         best_other = max((r for q, r in enumerate(rings) if q != p), default=0)
-        if not OLD_MAJ:
-            v += certainty * majority_share(rings[p], best_other)
+        v += certainty * majority_share(rings[p], best_other)
         values.append(v)
-    if OLD_MAJ:
-        best_rings = max(s.rings)
-        if best_rings > 0:
-            leaders = [p for p in range(s.n) if s.rings[p] == best_rings]
-            for p in leaders:
-                values[p] += s.comps.ring_majority_vp / len(leaders) ** 0.5
     return values
 
 
