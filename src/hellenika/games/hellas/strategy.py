@@ -154,7 +154,7 @@ def clock(s: HellasState) -> Clock:
         done = s.n * sum(markers[: s.round - 1]) + s.turn
         left = max(0.0, 1.0 - done / total)
         free_spaces = sum(1 for owner in track if owner < 0)
-        turns_left = s.n * s.markers - s.turn
+        turns_left = s.n * s.markers - (len(track) - free_spaces)  # a space being resolved is used
         now = min(1.0, turns_left / free_spaces) if free_spaces else 0.0
         later = sum(min(1.0, s.n * m / len(spaces)) for m in markers[s.round :])
         mines = pillars = palaces = houses = 0.0
