@@ -74,6 +74,7 @@ SHARED_OPP_W = 1.5  # how much the others' gain from a shared action counts agai
 DENY_W = 0.4  # share of an opponent's gain from a private action that taking it first denies them
 START_BONUS = 0.5  # being first to choose a temple makes you start the next round
 MAJORITY_DOUBT = 0.7  # early on, today's ring majority says little about the final one
+SPEND_PER_TURN = 6.0  # marble a player can put to good use per action marker still in hand
 CACHE_LIMIT = 100_000  # clocks kept (one per round, turn and track)
 
 CITY, VILLAGE, LONE_PALACE, SQUARES = 2, 1, 0, -1
@@ -231,7 +232,7 @@ class Model:
     """What the rules of thumb need about a position: the clock, temple values, quarry yields and each
     player's :class:`Side` (computed when first asked for)."""
 
-    __slots__ = ("b", "ck", "info", "s", "sides", "tval", "yq")
+    __slots__ = ("b", "ck", "info", "mvs", "s", "sides", "tval", "yq")
 
     def __init__(self, s: HellasState, future_pillars: float = -1.0) -> None:
         self.s = s
@@ -260,6 +261,23 @@ class Model:
             yq[s.worker] = WORKER_QUARRY
         self.yq = yq
         self.sides: list[Side | None] = [None] * s.n
+        self.mvs: list[float] = [-1.0] * s.n
+
+    def marble_value(self, p: int) -> float:
+        """What one more (or one less) marble is worth to ``p``: the clock's value for the marble ``p`` can
+        still spend in the turns left, only the end value (1 VP per 5) for a hoard beyond that."""
+        mv = self.mvs[p]
+        if mv < 0:
+            s = self.s
+            ck = self.ck
+            turns = s.markers_left(p) + sum(s.comps.markers[s.n][s.round :])
+            room = turns * SPEND_PER_TURN
+            marble = s.marble[p]
+            mv = ck.mv
+            if marble > room:
+                mv = MARBLE_END + (mv - MARBLE_END) * room / marble
+            self.mvs[p] = mv
+        return mv
 
     def side(self, p: int) -> Side:
         side = self.sides[p]
@@ -337,7 +355,7 @@ class Model:
             for q in self.info.qadj[c]:
                 gain += self.yq[q] * self.ck.iv
         cost = self.s.g.costs[piece][0 if b.is_coast[c] else 1]
-        return gain - cost * self.ck.mv
+        return gain - cost * self.marble_value(p)
 
     def alone_gain(self, side: Side, piece: int, c: int) -> float:
         """A piece touching none of its owner's: a new village or lone palace, a share of a city to be."""
@@ -428,8 +446,9 @@ class Model:
         mine = side.pieces
         nbr = b.nbr
         is_coast = b.is_coast
-        coast_vp = coast_cost * ck.mv
-        interior_vp = interior_cost * ck.mv
+        mv = self.marble_value(p)
+        coast_vp = coast_cost * mv
+        interior_vp = interior_cost * mv
         iv = ck.iv
         yq = self.yq
         qadj = self.info.qadj
@@ -480,8 +499,9 @@ class Model:
         coast = b.coast_building
         free = s.free if m >= interior_cost else s.free & coast
         ck = self.ck
-        coast_vp = coast_cost * ck.mv
-        interior_vp = interior_cost * ck.mv
+        mv = self.marble_value(p)
+        coast_vp = coast_cost * mv
+        interior_vp = interior_cost * mv
         side = self.sides[p] or self.side(p)
         largest = side.largest
         bits = b.temple_bits
@@ -541,7 +561,7 @@ class Model:
                 others += w
         if s.n > 1:
             others /= s.n - 1
-        return 3 * (mine - others) - s.comps.costs[STATUE][1] * self.ck.mv
+        return 3 * (mine - others) - s.comps.costs[STATUE][1] * self.marble_value(p)
 
     def best_statue(self, p: int) -> tuple[float, int]:
         """The best statue cell for ``p`` among the free interior cells next to its pieces."""
@@ -625,7 +645,7 @@ class Model:
     def temple_value(self, p: int, cost: int, pillars: int) -> float:
         """A temple action for ``p``: its pillars where they help most, its ring, less its marble."""
         value, _first = self.pillar_plan(p, pillars, 0)
-        return value + self.ring_value(p) - cost * self.ck.mv
+        return value + self.ring_value(p) - cost * self.marble_value(p)
 
 
 # ---------------------------------------------------------------------- the decisions
@@ -680,10 +700,9 @@ def _choose(s: HellasState) -> Action:
         sp = comps.track[i]
         kind = sp.kind
         if kind == K_MINE:
-            mv = m.ck.mv
-            value = m.income(p) * mv
+            value = m.income(p) * m.marble_value(p)
             for q in others:
-                value -= spread * m.income(q) * mv
+                value -= spread * m.income(q) * m.marble_value(q)
         elif kind in (K_HOUSE, K_PALACE, K_HOUSE_SQUARE):
             value = 0.0
             for q in range(n):
@@ -719,7 +738,7 @@ def _choose(s: HellasState) -> Action:
 def _private_value(s: HellasState, m: Model, p: int, kind: int, cost: int, pillars: int, gain: int) -> float:
     """What a private action (temple, statue, take marble) is worth to ``p``; 0 if ``p`` cannot do it."""
     if kind == K_MARBLE:
-        return gain * m.ck.mv
+        return gain * m.marble_value(p)
     if s.marble[p] < cost:
         return 0.0
     if kind == K_STATUE:
@@ -773,7 +792,7 @@ def _pillar(s: HellasState) -> Action:
     space = s.comps.track[s.space]
     due = s.pillars_due
     value, first = m.pillar_plan(p, due, s.pillar_min)
-    if due == space.pillars and value + m.ring_value(p) - space.cost * m.ck.mv < 0:
+    if due == space.pillars and value + m.ring_value(p) - space.cost * m.marble_value(p) < 0:
         return s.g.decline
     if first < 0:  # pragma: no cover - the state offers only temple actions that can be completed
         return s.legal_actions()[0]
