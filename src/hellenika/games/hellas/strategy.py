@@ -87,6 +87,7 @@ class BoardInfo:
     qadj: tuple[tuple[int, ...], ...]  # cell -> quarry numbers it touches
     tadj: tuple[tuple[int, ...], ...]  # cell -> temple numbers it touches
     tnbr: tuple[int, ...]  # temple -> the building cells touching it
+    zone: int  # the building cells touching some temple
     temple_cells: int  # mask of the temples' cells
     slots: tuple[int, ...]  # temple -> pillar slots
     temples_in: dict[int, tuple[int, ...]]  # (mask & temple_cells) -> the temples in it; filled lazily
@@ -102,10 +103,12 @@ def board_info(b: Board) -> BoardInfo:
         qadj = tuple(tuple(q for q, m in enumerate(b.quarry_nbr) if m >> c & 1) for c in range(ncell))
         tnbr = tuple(b.nbr[t.cell] & b.building for t in b.temples)
         tadj = tuple(tuple(t for t, m in enumerate(tnbr) if m >> c & 1) for c in range(ncell))
-        cells = 0
-        for bit in b.temple_bits:
+        cells = zone = 0
+        for bit, m in zip(b.temple_bits, tnbr, strict=True):
             cells |= bit
-        info = _INFO[b.name] = BoardInfo(qadj, tadj, tnbr, cells, tuple(t.slots for t in b.temples), {})
+            zone |= m
+        slots = tuple(t.slots for t in b.temples)
+        info = _INFO[b.name] = BoardInfo(qadj, tadj, tnbr, zone, cells, slots, {})
     return info
 
 
@@ -506,6 +509,7 @@ class Model:
         largest = side.largest
         bits = b.temple_bits
         tnbr = self.info.tnbr
+        zone = self.info.zone
         tval = self.tval
         best = 0.0
         for _gm, gr, kind, size, x, value, _share in side.groups:
@@ -518,11 +522,12 @@ class Model:
                 v = x - value + max(0, size + 1 - largest)
             elif kind == CITY:
                 v = 1.0 if size >= largest else 0.0
-                reach_more = 0.0
-                for t, bit in enumerate(bits):
-                    if not gr & bit and spots & tnbr[t] and tval[t] > reach_more:
-                        reach_more = tval[t]
-                v += reach_more
+                if spots & zone:
+                    reach_more = 0.0
+                    for t, bit in enumerate(bits):
+                        if not gr & bit and spots & tnbr[t] and tval[t] > reach_more:
+                            reach_more = tval[t]
+                    v += reach_more
             elif piece == HOUSE and kind == LONE_PALACE:
                 v = x - value + max(0, size + 1 - largest)
             else:
@@ -547,35 +552,44 @@ class Model:
         """3 VP per city of ``p`` the statue touches (a share for would-be cities), against the others'
         mean, less its marble."""
         bit = 1 << c
-        s = self.s
-        mine = others = 0.0
-        for q in range(s.n):
+        value = 0.0
+        for reach, share in self.statue_shares(p):
+            if reach & bit:
+                value += share
+        return 3 * value - self.s.comps.costs[STATUE][1] * self.marble_value(p)
+
+    def statue_shares(self, p: int) -> list[tuple[int, float]]:
+        """Every group that a statue could touch, with its share of a city: ``p``'s counting for, the
+        others' (their mean) against."""
+        n = self.s.n
+        against = 1.0 / (n - 1) if n > 1 else 0.0
+        out = []
+        for q in range(n):
             side = self.sides[q] or self.side(q)
-            w = 0.0
+            sign = 1.0 if q == p else -against
             for _gm, gr, _kind, _size, _x, _value, share in side.groups:
-                if gr & bit:
-                    w += share
-            if q == p:
-                mine = w
-            else:
-                others += w
-        if s.n > 1:
-            others /= s.n - 1
-        return 3 * (mine - others) - s.comps.costs[STATUE][1] * self.marble_value(p)
+                if share:
+                    out.append((gr, sign * share))
+        return out
 
     def best_statue(self, p: int) -> tuple[float, int]:
         """The best statue cell for ``p`` among the free interior cells next to its pieces."""
         s = self.s
         cand = s.free & self.b.interior_building & (self.sides[p] or self.side(p)).near
         best, where = -1e9, -1
+        if not cand:
+            return best, where
+        shares = self.statue_shares(p)
         while cand:
             low = cand & -cand
             cand ^= low
-            c = low.bit_length() - 1
-            v = self.statue_value(p, c)
+            v = 0.0
+            for reach, share in shares:
+                if reach & low:
+                    v += share
             if v > best:
-                best, where = v, c
-        return best, where
+                best, where = v, low.bit_length() - 1
+        return 3 * best - s.comps.costs[STATUE][1] * self.marble_value(p), where
 
     # ------------------------------------------------------------------ temples
 
@@ -618,34 +632,48 @@ class Model:
         """
         s = self.s
         w = self.temple_weights(p)
-        slots = self.info.slots
-        pillars = s.pillars
-        nt = len(slots)
-        free = [slots[t] - pillars[t] if t >= start else 0 for t in range(nt)]
         bonus = self.ring_value(p) if s.ring_supply > 1 else 0.0
-        total = 0.0
-        first = nt
-        for k in range(due, 0, -1):
-            best, where = -1e18, -1
-            for t in range(nt):
-                f = free[t]
-                if f:
-                    v = w[t] + bonus / f if f <= k else w[t]
-                    if v > best:
-                        best, where = v, t
-            if where < 0:
-                break
-            total += w[where]
-            f = free[where] = free[where] - 1
-            if not f:
-                total += bonus
-            first = min(first, where)
-        return total, (first if first < nt else -1)
+        key = (tuple(w), s.pillars, bonus, due, start)
+        plan = _PLANS.get(key)
+        if plan is None:
+            if len(_PLANS) > CACHE_LIMIT:
+                _PLANS.clear()
+            plan = _PLANS[key] = _plan(w, self.info.slots, s.pillars, bonus, due, start)
+        return plan
 
     def temple_value(self, p: int, cost: int, pillars: int) -> float:
         """A temple action for ``p``: its pillars where they help most, its ring, less its marble."""
         value, _first = self.pillar_plan(p, pillars, 0)
         return value + self.ring_value(p) - cost * self.marble_value(p)
+
+
+_PLANS: dict[tuple[tuple[float, ...], tuple[int, ...], float, int, int], tuple[float, int]] = {}
+
+
+def _plan(
+    w: list[float], slots: tuple[int, ...], pillars: tuple[int, ...], bonus: float, due: int, start: int
+) -> tuple[float, int]:
+    """:meth:`Model.pillar_plan` for temple weights ``w`` and a ring worth ``bonus`` (cached by these)."""
+    nt = len(slots)
+    free = [slots[t] - pillars[t] if t >= start else 0 for t in range(nt)]
+    total = 0.0
+    first = nt
+    for k in range(due, 0, -1):
+        best, where = -1e18, -1
+        for t in range(nt):
+            f = free[t]
+            if f:
+                v = w[t] + bonus / f if f <= k else w[t]
+                if v > best:
+                    best, where = v, t
+        if where < 0:
+            break
+        total += w[where]
+        f = free[where] = free[where] - 1
+        if not f:
+            total += bonus
+        first = min(first, where)
+    return total, (first if first < nt else -1)
 
 
 # ---------------------------------------------------------------------- the decisions
@@ -682,14 +710,16 @@ def _choose(s: HellasState) -> Action:
     p = s.cp
     n = s.n
     comps = s.comps
-    g = s.g
     track = s.track
     others = [q for q in range(n) if q != p]
     spread = SHARED_OPP_W / len(others) if others else 0.0
-    quick: dict[int, float] = {}
+    houses: list[float] | None = None
+    slots_free = sum(m.info.slots) - sum(s.pillars)
+    pillars_left = s.pillar_supply()
+    first_temple = s.next_start < 0 and s.round < comps.rounds
     best_v = -1e18
     best_i = -1
-    for spaces in g.track_groups:
+    for spaces in s.g.track_groups:
         i = -1
         for j in spaces:
             if track[j] < 0:
@@ -703,53 +733,50 @@ def _choose(s: HellasState) -> Action:
             value = m.income(p) * m.marble_value(p)
             for q in others:
                 value -= spread * m.income(q) * m.marble_value(q)
-        elif kind in (K_HOUSE, K_PALACE, K_HOUSE_SQUARE):
-            value = 0.0
-            for q in range(n):
-                if kind == K_HOUSE_SQUARE:
-                    pieces: tuple[int, ...] = (HOUSE, SQUARE)
-                else:
-                    pieces = (HOUSE,) if kind == K_HOUSE else (PALACE,)
-                v = 0.0
-                for piece in pieces:
-                    key = q * 4 + piece
-                    x = quick.get(key)
-                    if x is None:
-                        x = quick[key] = m.quick_value(q, piece)
-                    v += x
-                value += v if q == p else -spread * v
+        elif kind in (K_HOUSE, K_HOUSE_SQUARE):
+            if houses is None:
+                houses = [m.quick_value(q, HOUSE) for q in range(n)]
+            value = houses[p]
+            for q in others:
+                value -= spread * houses[q]
+            if kind == K_HOUSE_SQUARE:
+                value += m.quick_value(p, SQUARE)
+                for q in others:
+                    value -= spread * m.quick_value(q, SQUARE)
+        elif kind == K_PALACE:
+            value = m.quick_value(p, PALACE)
+            for q in others:
+                value -= spread * m.quick_value(q, PALACE)
+        elif kind == K_MARBLE:
+            value = sp.gain * m.marble_value(p)
         else:
-            value = _private_value(s, m, p, kind, sp.cost, sp.pillars, sp.gain)
-            if value < 0:
+            if kind == K_TEMPLE and (slots_free < sp.pillars or pillars_left < sp.pillars):
                 value = 0.0
-            if kind != K_MARBLE:
+            else:
+                value = _private_value(s, m, p, kind, sp.cost, sp.pillars)
+                if value < 0:
+                    value = 0.0
                 deny = 0.0
                 for q in others:
-                    v = _private_value(s, m, q, kind, sp.cost, sp.pillars, sp.gain)
-                    deny = max(deny, v)
+                    if s.marble[q] >= sp.cost:
+                        deny = max(deny, _private_value(s, m, q, kind, sp.cost, sp.pillars))
                 value += DENY_W * deny
-            if kind == K_TEMPLE and s.next_start < 0 and s.round < comps.rounds:
+            if kind == K_TEMPLE and first_temple:
                 value += START_BONUS
         if value > best_v:
             best_v, best_i = value, i
-    return g.choose_actions[best_i]
+    return s.g.choose_actions[best_i]
 
 
-def _private_value(s: HellasState, m: Model, p: int, kind: int, cost: int, pillars: int, gain: int) -> float:
-    """What a private action (temple, statue, take marble) is worth to ``p``; 0 if ``p`` cannot do it."""
-    if kind == K_MARBLE:
-        return gain * m.marble_value(p)
+def _private_value(s: HellasState, m: Model, p: int, kind: int, cost: int, pillars: int) -> float:
+    """What a temple or statue action is worth to ``p`` (0 if ``p`` cannot pay or no statue is left)."""
     if s.marble[p] < cost:
         return 0.0
     if kind == K_STATUE:
         if s.statues.bit_count() >= s.comps.statues:
             return 0.0
         return m.best_statue(p)[0]
-    if kind == K_TEMPLE:
-        if s.pillar_supply() < pillars or sum(m.info.slots) - sum(s.pillars) < pillars:
-            return 0.0
-        return m.temple_value(p, cost, pillars)
-    return 0.0
+    return m.temple_value(p, cost, pillars)
 
 
 def _build(s: HellasState) -> Action:
