@@ -209,13 +209,23 @@ def test_mine_marble_is_chosen_when_we_earn_more_and_avoided_when_the_others_do(
 
 
 def test_a_drawn_tile_raises_our_quarry_not_theirs():
-    s = setup(2, tiles=(12, 18, 20))
-    place(s, RED, "house", "1,8", "3,8")  # around 2,9 (top 20)
-    place(s, BLUE, "house", "8,5", "7,3")  # around 8,4 (top 18)
+    s = setup(2, tiles=(36, 18, 20))
+    place(s, RED, "house", "1,8", "3,8")  # around 2,9 (top 20: 2 marble a house)
+    place(s, BLUE, "house", "8,5", "7,3")  # around 8,4 (top 18: 2 marble a house)
     choose(s, "mine1")
-    s.apply(Reveal(30))  # fits on all three
+    s.apply(Reveal(30))  # fits on 2,9 and 8,4 and makes it pay 3
     assert s.phase == MINE_PLACE
     assert heuristic(s) == PlaceTile("2,9")
+
+
+def test_a_drawn_tile_does_not_make_our_quarry_the_next_to_close():
+    s = setup(2, tiles=(12, 25, 20))
+    place(s, RED, "house", "1,8", "3,8")  # around 2,9 (top 20)
+    place(s, BLUE, "house", "8,5", "7,3")  # around 8,4 (top 25)
+    choose(s, "mine1")
+    s.apply(Reveal(30))  # wherever it goes, that quarry becomes the highest: the next to close
+    assert s.phase == MINE_PLACE
+    assert heuristic(s) == PlaceTile("8,4")
 
 
 def test_the_worker_moves_to_the_empty_quarry_our_houses_surround():

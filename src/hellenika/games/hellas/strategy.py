@@ -24,7 +24,8 @@ The decisions (each docstring says why):
 - pillars (:func:`_pillar`): into temples our cities touch and the others' do not, completing a temple when
   the ring is in reach; declining a temple action whose pillars and ring do not pay for the marble;
 - the statue (:func:`_statue`): next to our cities and away from the others';
-- quarry tiles (:func:`_tile`): raising the yield of quarries our houses surround, not the others';
+- quarry tiles (:func:`_tile`): raising the yield of quarries our houses surround, not the others', and
+  never making ours the highest quarry, the next to close;
 - the quarry worker (:func:`_worker`): to the empty quarry with most of our houses (and room for more).
 
 Speed matters: ``heuristic_action`` drives every playout of the search. Values are read from bitmasks and
@@ -75,6 +76,7 @@ DENY_W = 0.4  # share of an opponent's gain from a private action that taking it
 START_BONUS = 0.5  # being first to choose a temple makes you start the next round
 MAJORITY_DOUBT = 0.7  # early on, today's ring majority says little about the final one
 SPEND_PER_TURN = 6.0  # marble a player can put to good use per action marker still in hand
+CLOSE_RISK = 1.0  # how surely the highest active quarry is the next to close (a low tile opens another)
 CACHE_LIMIT = 100_000  # clocks kept (one per round, turn and track)
 
 CITY, VILLAGE, LONE_PALACE, SQUARES = 2, 1, 0, -1
@@ -839,18 +841,24 @@ def _net_houses(s: HellasState, p: int, mask: int) -> float:
 
 
 def _tile(s: HellasState) -> Action:
-    """Put the drawn tile where the yield it adds goes to our houses rather than the others'."""
+    """Put the drawn tile where the yield it adds goes to our houses rather than the others'; and not where
+    it makes our quarry the highest, the one that closes when a low tile opens the worker's quarry (rather
+    make it theirs)."""
     p = s.cp
     v = s.pending_tile
     yields = s.g.tile_yield
     qnbr = s.b.quarry_nbr
     piles = s.piles
+    highest = max(piles[q][-1] for q in s.active_q)
     best, where = -1e18, -1
     for q in s.active_q:
         top = piles[q][-1]
         if top >= v:
             continue
-        value = (yields[v] - yields[top]) * _net_houses(s, p, qnbr[q])
+        net = _net_houses(s, p, qnbr[q])
+        value = (yields[v] - yields[top]) * net
+        if v > highest:  # now the highest quarry: the next to close when a low tile opens another
+            value -= CLOSE_RISK * yields[v] * net
         if value > best:
             best, where = value, q
     return s.t.tile[where]
