@@ -45,6 +45,7 @@ INCOME_W = 0.8  # share of the projected income that counts
 VILLAGE_W = 0.25  # share of a village's city value counted before it has a palace
 PALACE_ALONE_W = 0.3  # share of a lone palace's city value counted before a house joins it
 MAJORITY_DOUBT = 1.0  # the ring majority counts in proportion to the share of the game played
+HIGH_RISK = 0.4  # share of the highest active quarry's yield at risk (the next to close)
 FUTURE_PILLARS_W = 0.9  # share of the pillars still to come credited to the cities touching the temples
 
 
@@ -56,7 +57,7 @@ def player_values(s: HellasState) -> list[float]:
             score + TIE_BREAK * scoring.leftover_marble(comps, s.marble[p])
             for p, score in enumerate(s.scores())
         ]
-    m = Model(s, FUTURE_PILLARS_W)
+    m = Model(s, FUTURE_PILLARS_W, HIGH_RISK)
     ck = m.ck
     left = ck.left
     rings = s.rings
@@ -78,7 +79,7 @@ def player_values(s: HellasState) -> list[float]:
             elif kind == LONE_PALACE:
                 v += pw * (x + size)
         v += comps.ring_vp * rings[p]
-        v += s.marble[p] * mv + m.income(p) * iv
+        v += s.marble[p] * mv + m.income(p, future=True) * iv
         best_other = max((r for q, r in enumerate(rings) if q != p), default=0)
         v += certainty * majority_share(rings[p], best_other)
         values.append(v)

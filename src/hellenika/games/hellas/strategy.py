@@ -77,6 +77,7 @@ START_BONUS = 0.5  # being first to choose a temple makes you start the next rou
 MAJORITY_DOUBT = 0.7  # early on, today's ring majority says little about the final one
 SPEND_PER_TURN = 6.0  # marble a player can put to good use per action marker still in hand
 CLOSE_RISK = 1.0  # how surely the highest active quarry is the next to close (a low tile opens another)
+HIGH_RISK = 0.5  # share of the highest active quarry's yield at risk: it is the next to close
 CACHE_LIMIT = 100_000  # clocks kept (one per round, turn and track)
 
 CITY, VILLAGE, LONE_PALACE, SQUARES = 2, 1, 0, -1
@@ -237,9 +238,9 @@ class Model:
     """What the rules of thumb need about a position: the clock, temple values, quarry yields and each
     player's :class:`Side` (computed when first asked for)."""
 
-    __slots__ = ("b", "ck", "info", "mvs", "s", "sides", "tval", "yq")
+    __slots__ = ("b", "ck", "info", "mvs", "s", "sides", "tval", "yf", "yq")
 
-    def __init__(self, s: HellasState, future_pillars: float = -1.0) -> None:
+    def __init__(self, s: HellasState, future_pillars: float = -1.0, high_risk: float = -1.0) -> None:
         self.s = s
         b = self.b = s.b
         info = self.info = board_info(b)
@@ -260,11 +261,18 @@ class Model:
         yields = s.g.tile_yield
         yq = [0.0] * len(b.quarries)
         piles = s.piles
+        top = highest = -1
         for q in s.active_q:
             yq[q] = yields[piles[q][-1]]
-        if s.worker >= 0:
-            yq[s.worker] = WORKER_QUARRY
+            if piles[q][-1] > top:
+                top, highest = piles[q][-1], q
         self.yq = yq
+        yf = yq[:]
+        if s.worker >= 0:
+            yf[s.worker] = WORKER_QUARRY
+        if highest >= 0:
+            yf[highest] *= 1.0 - (HIGH_RISK if high_risk < 0 else high_risk)
+        self.yf = yf
         self.sides: list[Side | None] = [None] * s.n
         self.mvs: list[float] = [-1.0] * s.n
 
@@ -333,12 +341,13 @@ class Model:
         side.ring1 = None
         return side
 
-    def income(self, p: int) -> float:
-        """Marble ``p`` earns from the next Mine marble action."""
+    def income(self, p: int, future: bool = False) -> float:
+        """Marble ``p`` earns from the next Mine marble action (``future``: from a later one, the highest
+        quarry, the next to close, counting less)."""
         s = self.s
         houses = s.houses[p]
         qnbr = self.b.quarry_nbr
-        yq = self.yq
+        yq = self.yf if future else self.yq
         total = 0.0
         for q in s.active_q:
             k = (houses & qnbr[q]).bit_count()
@@ -358,7 +367,7 @@ class Model:
             gain = self.alone_gain(side, piece, c)
         if piece == HOUSE:
             for q in self.info.qadj[c]:
-                gain += self.yq[q] * self.ck.iv
+                gain += self.yf[q] * self.ck.iv
         cost = self.s.g.costs[piece][0 if b.is_coast[c] else 1]
         return gain - cost * self.marble_value(p)
 
@@ -455,7 +464,7 @@ class Model:
         coast_vp = coast_cost * mv
         interior_vp = interior_cost * mv
         iv = ck.iv
-        yq = self.yq
+        yq = self.yf
         qadj = self.info.qadj
         last_palace = piece == PALACE and side.palaces_left == 1
         while cand:
@@ -538,7 +547,7 @@ class Model:
             best = max(best, v)
         if piece == HOUSE:
             qnbr = b.quarry_nbr
-            yq = self.yq
+            yq = self.yf
             iv = ck.iv
             alone = ck.vw if side.palaces_left else 0.0
             for q in s.active_q:
