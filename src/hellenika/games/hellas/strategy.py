@@ -77,7 +77,7 @@ START_BONUS = 0.5  # being first to choose a temple makes you start the next rou
 MAJORITY_DOUBT = 0.7  # early on, today's ring majority says little about the final one
 SPEND_PER_TURN = 6.0  # marble a player can put to good use per action marker still in hand
 CLOSE_RISK = 1.0  # how surely the highest active quarry is the next to close (a low tile opens another)
-HIGH_RISK = 0.5  # share of the highest active quarry's yield at risk: it is the next to close
+HIGH_RISK = 0.35  # share of the highest active quarry's yield at risk: it is the next to close
 CACHE_LIMIT = 100_000  # clocks kept (one per round, turn and track)
 
 CITY, VILLAGE, LONE_PALACE, SQUARES = 2, 1, 0, -1
