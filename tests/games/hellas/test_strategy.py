@@ -103,11 +103,14 @@ def test_heuristic_games_run_to_the_end_with_checked_moves(players):
 # ---------------------------------------------------------------------- building
 
 
-def test_a_house_goes_next_to_the_richest_active_quarry():
-    s = setup(2)  # quarry 2,9 pays 3 marble a house, 8,4 pays 2, 0,4 pays 1
+def test_a_house_goes_next_to_the_richest_active_quarry_that_is_not_the_next_to_close():
+    s = setup(2, tiles=(3, 12, 29))  # 2,9 pays 3 marble a house, 8,4 pays 1, 0,4 pays 1
     choose(s, "house1")
     assert s.phase == BUILD
     assert heuristic(s) in {Build("house", cell) for cell in ("1,8", "3,8", "3,9", "2,8")}
+    s = setup(2, tiles=(3, 29, 31))  # 8,4 and 2,9 both pay 3, but 2,9 has the highest top: it closes next
+    choose(s, "house1")
+    assert heuristic(s) in {Build("house", cell) for cell in ("8,5", "7,3", "7,4")}
 
 
 def test_a_house_turns_a_lone_palace_into_a_city():
