@@ -6,7 +6,8 @@ Everything is priced in expected final points, so that one number compares a hou
 - **Marble** is worth what it can still buy: about 1.2 VP early (houses that earn, palaces, temples), falling
   to the 0.2 VP (1 per 5) it scores at the end (:class:`Clock`).
 - **Income**: a house next to an active quarry earns the top tile's yield at every Mine marble still to come,
-  whoever chooses it; the worker's empty quarry counts a little (it opens with a low tile, if ever).
+  whoever chooses it. The quarry with the highest top counts a third less: it is the one that closes when a
+  low tile opens the worker's quarry. The worker's empty quarry counts a little (it opens with a low tile).
 - **Cities**: only cities score. A city is worth the pillars of every temple it touches (with a share of the
   pillars still to come, spread over the free slots), 3 per statue it touches, and its size if it is the
   largest. A village is a share of the city it would become with a palace, a lone palace a share of the city a
@@ -20,7 +21,9 @@ The decisions (each docstring says why):
   of the bot's edge); a private action (temple, statue, take marble) is worth what it gives us, plus a part of
   what it would give an opponent who could use it (denial); the first temple choice also wins the start;
 - building (:func:`_build`): the best cell by the value of the piece there (income, growing or founding a
-  city, reaching a temple or statue, merging groups) less its marble, or nothing if nothing pays;
+  city, reaching a temple or statue, merging groups) less its marble, or nothing if nothing pays (which
+  keeps the marble, and its tie-break, at the end); marble beyond what a player can still spend in the turns
+  left is worth only its end value, so a hoard gets spent;
 - pillars (:func:`_pillar`): into temples our cities touch and the others' do not, completing a temple when
   the ring is in reach; declining a temple action whose pillars and ring do not pay for the marble;
 - the statue (:func:`_statue`): next to our cities and away from the others';
