@@ -17,7 +17,7 @@ from hellenika.games.hellas.actions import Build, ChooseAction, Decline, MoveWor
 from hellenika.games.hellas.heuristics import evaluate, player_values
 from hellenika.games.hellas.phases import BUILD, CHOOSE, MINE_PLACE, MINE_WORKER, PILLARS
 from hellenika.games.hellas.state import HellasState
-from hellenika.games.hellas.strategy import clock
+from hellenika.games.hellas.strategy import Model, clock
 
 from .builders import (
     BLUE,
@@ -136,12 +136,13 @@ def test_a_palace_makes_a_city_of_the_village_next_to_a_temple():
     assert s.b.nbr[s.b.index_of[action.space]] & village
 
 
-def test_a_build_that_adds_nothing_at_the_end_is_declined_to_keep_the_marble():
+def to_the_last_turn() -> HellasState:
+    """Round 3 played without building (the house spaces kept free) up to the game's last turn."""
     s = red_to_choose_in_round(3)
     rng = Rng(3)
     decline = Decline()
     keep = ("house1", "house2", "house3")
-    while s.phase != CHOOSE or s.turn < s.n * s.markers - 1:  # on to the last turn of the game
+    while s.phase != CHOOSE or s.turn < s.n * s.markers - 1:
         if s.is_chance_node():
             s.apply(s.sample_chance(rng))
         elif s.phase == CHOOSE:
@@ -149,11 +150,32 @@ def test_a_build_that_adds_nothing_at_the_end_is_declined_to_keep_the_marble():
         else:
             legal = s.legal_actions()
             s.apply(decline if decline in legal else legal[0])
+    return s
+
+
+def test_a_build_that_adds_nothing_at_the_end_is_declined_to_keep_the_marble():
+    s = to_the_last_turn()
     set_marble(s, 9, 9)
     chooser = s.current_player()
     choose(s, "house1")
     assert s.current_player() == chooser and s.phase == BUILD
-    assert heuristic(s) == decline  # a lone house scores nothing now; 9 marble keep 4 for the tie-break
+    assert heuristic(s) == Decline()  # a lone house scores nothing now; 9 marble keep 4 for the tie-break
+
+
+def test_on_the_last_turn_marble_costs_exactly_the_points_and_tie_break_it_loses():
+    s = to_the_last_turn()
+    p = s.current_player()
+    marble = [10, 10]
+    marble[p] = 9
+    set_marble(s, *marble)
+    m = Model(s)
+    assert m.spend_cost(p, 4) == pytest.approx(0.04)  # 9 -> 5: still 1 point, 4 -> 0 left over
+    assert m.spend_cost(p, 5) == pytest.approx(1.0)  # 9 -> 4: one point less, the same left over
+    assert m.spend_cost(1 - p, 1) == pytest.approx(0.96)  # the other's turns are over too: 10 -> 9
+    s = setup(2)
+    m = Model(s)
+    assert m.spend_cost(RED, 4) == pytest.approx(4 * m.marble_value(RED))  # early on: what it could buy
+    assert m.marble_value(RED) > 1
 
 
 # ---------------------------------------------------------------------- temples, statues, quarries

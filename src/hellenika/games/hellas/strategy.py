@@ -81,6 +81,7 @@ MAJORITY_DOUBT = 0.7  # early on, today's ring majority says little about the fi
 SPEND_PER_TURN = 6.0  # marble a player can put to good use per action marker still in hand
 CLOSE_RISK = 1.0  # how surely the highest active quarry is the next to close (a low tile opens another)
 HIGH_RISK = 0.35  # share of the highest active quarry's yield at risk: it is the next to close
+TIE_BREAK = 0.01  # a marble left over (mod 5) breaks ties
 CACHE_LIMIT = 100_000  # clocks kept (one per round, turn and track)
 
 CITY, VILLAGE, LONE_PALACE, SQUARES = 2, 1, 0, -1
@@ -279,6 +280,18 @@ class Model:
         self.sides: list[Side | None] = [None] * s.n
         self.mvs: list[float] = [-1.0] * s.n
 
+    def spend_cost(self, p: int, cost: int) -> float:
+        """What paying ``cost`` marble costs ``p`` in points. On ``p``'s last turn of the game this is exact:
+        the marble points lost (1 per 5) and the leftover for the tie-break; before, ``cost`` times
+        :meth:`marble_value`."""
+        s = self.s
+        if s.round == s.comps.rounds and s.markers_left(p) == (s.phase == CHOOSE and p == s.active):
+            m = s.marble[p]
+            per = s.comps.marble_per_point
+            after = m - cost
+            return m // per - after // per + TIE_BREAK * (m % per - after % per)
+        return cost * self.marble_value(p)
+
     def marble_value(self, p: int) -> float:
         """What one more (or one less) marble is worth to ``p``: the clock's value for the marble ``p`` can
         still spend in the turns left, only the end value (1 VP per 5) for a hoard beyond that."""
@@ -372,7 +385,7 @@ class Model:
             for q in self.info.qadj[c]:
                 gain += self.yf[q] * self.ck.iv
         cost = self.s.g.costs[piece][0 if b.is_coast[c] else 1]
-        return gain - cost * self.marble_value(p)
+        return gain - self.spend_cost(p, cost)
 
     def alone_gain(self, side: Side, piece: int, c: int) -> float:
         """A piece touching none of its owner's: a new village or lone palace, a share of a city to be."""
@@ -463,9 +476,8 @@ class Model:
         mine = side.pieces
         nbr = b.nbr
         is_coast = b.is_coast
-        mv = self.marble_value(p)
-        coast_vp = coast_cost * mv
-        interior_vp = interior_cost * mv
+        coast_vp = self.spend_cost(p, coast_cost)
+        interior_vp = self.spend_cost(p, interior_cost)
         iv = ck.iv
         yq = self.yf
         qadj = self.info.qadj
@@ -516,9 +528,8 @@ class Model:
         coast = b.coast_building
         free = s.free if m >= interior_cost else s.free & coast
         ck = self.ck
-        mv = self.marble_value(p)
-        coast_vp = coast_cost * mv
-        interior_vp = interior_cost * mv
+        coast_vp = self.spend_cost(p, coast_cost)
+        interior_vp = self.spend_cost(p, interior_cost)
         side = self.sides[p] or self.side(p)
         largest = side.largest
         bits = b.temple_bits
@@ -570,7 +581,7 @@ class Model:
         for reach, share in self.statue_shares(p):
             if reach & bit:
                 value += share
-        return 3 * value - self.s.comps.costs[STATUE][1] * self.marble_value(p)
+        return 3 * value - self.spend_cost(p, self.s.comps.costs[STATUE][1])
 
     def statue_shares(self, p: int) -> list[tuple[int, float]]:
         """Every group that a statue could touch, with its share of a city: ``p``'s counting for, the
@@ -603,7 +614,7 @@ class Model:
                     v += share
             if v > best:
                 best, where = v, low.bit_length() - 1
-        return 3 * best - s.comps.costs[STATUE][1] * self.marble_value(p), where
+        return 3 * best - self.spend_cost(p, s.comps.costs[STATUE][1]), where
 
     # ------------------------------------------------------------------ temples
 
@@ -658,7 +669,7 @@ class Model:
     def temple_value(self, p: int, cost: int, pillars: int) -> float:
         """A temple action for ``p``: its pillars where they help most, its ring, less its marble."""
         value, _first = self.pillar_plan(p, pillars, 0)
-        return value + self.ring_value(p) - cost * self.marble_value(p)
+        return value + self.ring_value(p) - self.spend_cost(p, cost)
 
 
 _PLANS: dict[tuple[tuple[float, ...], tuple[int, ...], float, int, int], tuple[float, int]] = {}
@@ -833,7 +844,7 @@ def _pillar(s: HellasState) -> Action:
     space = s.comps.track[s.space]
     due = s.pillars_due
     value, first = m.pillar_plan(p, due, s.pillar_min)
-    if due == space.pillars and value + m.ring_value(p) - space.cost * m.marble_value(p) < 0:
+    if due == space.pillars and value + m.ring_value(p) - m.spend_cost(p, space.cost) < 0:
         return s.g.decline
     if first < 0:  # pragma: no cover - the state offers only temple actions that can be completed
         return s.legal_actions()[0]
