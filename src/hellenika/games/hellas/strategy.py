@@ -4,7 +4,9 @@ the position model that :mod:`heuristics` turns into an evaluation.
 Everything is priced in expected final points, so that one number compares a house with a temple action:
 
 - **Marble** is worth what it can still buy: about 1.2 VP early (houses that earn, palaces, temples), falling
-  to the 0.2 VP (1 per 5) it scores at the end (:class:`Clock`).
+  to the 0.2 VP (1 per 5) it scores at the end (:class:`Clock`); a hoard beyond what the turns left can
+  spend is worth only that end value; on a player's last turn, paying costs exactly the points (1 per 5) and
+  the tie-break (marble mod 5) it loses (:meth:`Model.spend_cost`).
 - **Income**: a house next to an active quarry earns the top tile's yield at every Mine marble still to come,
   whoever chooses it. The quarry with the highest top counts a third less: it is the one that closes when a
   low tile opens the worker's quarry. The worker's empty quarry counts a little (it opens with a low tile).
@@ -22,8 +24,7 @@ The decisions (each docstring says why):
   what it would give an opponent who could use it (denial); the first temple choice also wins the start;
 - building (:func:`_build`): the best cell by the value of the piece there (income, growing or founding a
   city, reaching a temple or statue, merging groups) less its marble, or nothing if nothing pays (which
-  keeps the marble, and its tie-break, at the end); marble beyond what a player can still spend in the turns
-  left is worth only its end value, so a hoard gets spent;
+  keeps the marble, and its tie-break, at the end);
 - pillars (:func:`_pillar`): into temples our cities touch and the others' do not, completing a temple when
   the ring is in reach; declining a temple action whose pillars and ring do not pay for the marble;
 - the statue (:func:`_statue`): next to our cities and away from the others';
