@@ -243,7 +243,7 @@ class Model:
     """What the rules of thumb need about a position: the clock, temple values, quarry yields and each
     player's :class:`Side` (computed when first asked for)."""
 
-    __slots__ = ("b", "ck", "info", "mvs", "s", "sides", "tval", "yf", "yq")
+    __slots__ = ("b", "ck", "info", "last_round", "mvs", "s", "sides", "tval", "yf", "yq")
 
     def __init__(self, s: HellasState, future_pillars: float = -1.0, high_risk: float = -1.0) -> None:
         self.s = s
@@ -280,13 +280,14 @@ class Model:
         self.yf = yf
         self.sides: list[Side | None] = [None] * s.n
         self.mvs: list[float] = [-1.0] * s.n
+        self.last_round = s.round == len(s.comps.markers[s.n])
 
     def spend_cost(self, p: int, cost: int) -> float:
         """What paying ``cost`` marble costs ``p`` in points. On ``p``'s last turn of the game this is exact:
         the marble points lost (1 per 5) and the leftover for the tie-break; before, ``cost`` times
         :meth:`marble_value`."""
         s = self.s
-        if s.round == s.comps.rounds and s.markers_left(p) == (s.phase == CHOOSE and p == s.active):
+        if self.last_round and s.markers_left(p) == (s.phase == CHOOSE and p == s.active):
             m = s.marble[p]
             per = s.comps.marble_per_point
             after = m - cost
