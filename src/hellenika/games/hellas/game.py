@@ -12,8 +12,10 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
+from hellenika.engine.actions import Action
 from hellenika.engine.game import Game
 from hellenika.engine.options import OptionValue
+from hellenika.engine.rng import Rng
 from hellenika.engine.state import State
 from hellenika.games.hellas.actions import (
     ACTION_TYPES,
@@ -29,6 +31,7 @@ from hellenika.games.hellas.actions import (
 )
 from hellenika.games.hellas.board import Board, board_for, load_boards
 from hellenika.games.hellas.components import PIECES, load_components
+from hellenika.games.hellas.heuristics import EVALUATION_SCALE
 from hellenika.games.hellas.state import HellasState
 
 if TYPE_CHECKING:
@@ -68,6 +71,7 @@ class HellasGame(Game):
         "(Stefan Dorra, White Goblin Games 2016; Yucata rules)."
     )
     action_types = ACTION_TYPES
+    evaluation_scale = EVALUATION_SCALE
 
     def __init__(self) -> None:
         super().__init__()
@@ -108,6 +112,11 @@ class HellasGame(Game):
         from hellenika.games.hellas.heuristics import evaluate
 
         return evaluate(state, seat)  # type: ignore[arg-type]
+
+    def heuristic_action(self, state: State, rng: Rng) -> Action:
+        from hellenika.games.hellas.strategy import heuristic_action
+
+        return heuristic_action(state, rng)  # type: ignore[arg-type]
 
     def render(self, state: State, seat: int | None, names: Sequence[str] | None = None) -> RenderableType:
         from hellenika.games.hellas.render import render
