@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test lint typecheck bench golden clean
+.PHONY: install run test lint typecheck bench golden fixtures preview clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -26,9 +26,17 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 test: $(STAMP)
+	scripts/ensure-chromium.sh
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -n auto
+
+fixtures: $(STAMP)
+	$(BIN)/python -m hellenika.web.fixtures
+
+preview: fixtures
+	@echo "Board preview: http://127.0.0.1:8001/preview.html"
+	$(BIN)/python -m http.server 8001 --bind 127.0.0.1 --directory src/hellenika/web/static
 
 golden: $(STAMP)
 	$(BIN)/python tests/test_golden.py
