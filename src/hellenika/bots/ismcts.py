@@ -81,7 +81,8 @@ class ISMCTSBot:
     at once; a negative value plays to the end); ``rollout`` ``heuristic`` or ``random``; ``guided`` (1/0)
     expand children in the heuristic's order first; ``bias`` progressive bias towards the heuristic's
     choice: ``bias / (visits + 1)`` is added to its UCB score, so the search leaves the heuristic's move only
-    for one it finds clearly better.
+    for one it finds clearly better; ``until_turn`` (1/0) ends a playout as soon as the searching seat is about
+    to decide again after another seat has moved (a consistent point to evaluate), ``horizon`` still capping it.
     """
 
     def __init__(
@@ -93,6 +94,7 @@ class ISMCTSBot:
         rollout: str = "heuristic",
         guided: int = 1,
         bias: float = 0.0,
+        until_turn: int = 0,
         name: str | None = None,
     ) -> None:
         if iterations < 1 and seconds <= 0:
@@ -106,6 +108,8 @@ class ISMCTSBot:
         self.rollout = rollout
         self.guided = bool(guided)
         self.bias = bias
+        self.until_turn = bool(until_turn)
+        self._root_seat = -1
         if name is None:
             budget = f"seconds={seconds:g}" if seconds > 0 else f"iterations={iterations}"
             name = f"ismcts:{budget}"
@@ -124,6 +128,7 @@ class ISMCTSBot:
     def search(self, observation: Observation, rng: Rng) -> SearchResult:
         """Run the search and return the root's statistics (used by ``analyze`` too)."""
         root_legal = observation.legal_actions
+        self._root_seat = observation.seat
         root = Node(-1)
         start = time.perf_counter()
         deadline = start + self.seconds if self.seconds > 0 else math.inf
@@ -213,6 +218,8 @@ class ISMCTSBot:
         use_random = self.rollout == "random"
         decisions = 0
         horizon = self.horizon
+        root_seat = self._root_seat if self.until_turn else -99
+        others_moved = False
         while True:
             player = state.current_player()
             if player == TERMINAL:
@@ -220,8 +227,10 @@ class ISMCTSBot:
             if player == CHANCE:
                 state.apply_unchecked(state.sample_chance(rng))
                 continue
-            if 0 <= horizon <= decisions:
+            if (0 <= horizon <= decisions) or (player == root_seat and others_moved):
                 return game.estimate_returns(state)
+            if player != root_seat:
+                others_moved = True
             legal = state.legal_actions()
             if len(legal) == 1:
                 action = legal[0]
