@@ -81,8 +81,9 @@ class ISMCTSBot:
     at once; a negative value plays to the end); ``rollout`` ``heuristic`` or ``random``; ``guided`` (1/0)
     expand children in the heuristic's order first; ``bias`` progressive bias towards the heuristic's
     choice: ``bias / (visits + 1)`` is added to its UCB score, so the search leaves the heuristic's move only
-    for one it finds clearly better; ``until_turn`` (1/0) ends a playout as soon as the searching seat is about
-    to decide again after another seat has moved (a consistent point to evaluate), ``horizon`` still capping it.
+    for one it finds clearly better; ``until_turn`` (1/0) ends a playout as soon as the searching seat is
+    about to decide again after another seat has moved (a consistent point to evaluate), ``horizon`` still
+    capping it.
     """
 
     def __init__(
