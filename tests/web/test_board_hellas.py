@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from hellenika.web.fixtures import write_fixtures
 from tests.web import hellas_scenes
 from tests.web.conftest import screenshot
 
@@ -47,6 +48,16 @@ READ_BOARD = """() => {
     status: (svg.querySelector('.hx-status-main') || {}).textContent || '',
   };
 }"""
+
+
+@pytest.fixture(scope="module", autouse=True)
+def fresh_hellas_fixtures(fixture_models: Path) -> Path:
+    """Fixtures are generated once and kept; ones made before the view carried the board are remade."""
+    folder = fixture_models / "hellas"
+    first = json.loads((folder / "index.json").read_text())[0]
+    if "board_rows" not in json.loads((folder / first).read_text())["view"]:
+        write_fixtures("hellas")
+    return folder
 
 
 def _open(page: Any, url: str, name: str, model: dict[str, Any] | None = None) -> None:

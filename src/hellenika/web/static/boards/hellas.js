@@ -48,15 +48,17 @@ function context(container, model, ui) {
   const names = model.names || view.players.map((p) => p.name);
   const seat = model.seat === undefined ? null : model.seat;
   const buildPieces = [...new Set(model.legal.filter((l) => l.action && l.action.kind === "build").map((l) => l.action.piece))];
-  const wanted = container.dataset.hellasPiece;
+  // The piece picked in the selector holds for this position only (keyed by the model's version).
+  const [version, wanted] = (container.dataset.hellasPiece || "").split(":");
+  const picked = version === String(model.version) ? wanted : null;
   const ctx = {
     model, view, ui, seat,
     colour: (p) => participantColour(p),
     who: (p) => (p === null || p === undefined ? "—" : `${names[p] ?? `Player ${p + 1}`}${p === seat ? " (you)" : ""}`),
     buildPieces,
-    buildPiece: buildPieces.length > 1 ? (buildPieces.includes(wanted) ? wanted : buildPieces[0]) : null,
+    buildPiece: buildPieces.length > 1 ? (buildPieces.includes(picked) ? picked : buildPieces[0]) : null,
     selectPiece(piece) {
-      container.dataset.hellasPiece = piece;
+      container.dataset.hellasPiece = `${model.version}:${piece}`;
       render(container, model, ui);
     },
   };

@@ -147,13 +147,59 @@ export function drawPlayers(ctx, box) {
   const g = svg("g", { class: "hx-players" });
   const n = view.players.length;
   const gap = 8;
-  const h = (box.h - gap * (n - 1)) / n;
+  const h = Math.min(176, (box.h - gap * (n - 1)) / n);
   const deciding = typeof view.to_move === "number" && !view.game_over ? view.to_move : null;
   const places = view.places || ctx.model.places;
   view.players.forEach((player, p) => {
     const y = box.y + p * (h + gap);
     g.append(playerCard(ctx, player, p, { x: box.x, y, w: box.w, h }, p === deciding, places ? places[p] : null));
   });
+  const used = n * (h + gap);
+  if (box.h - used >= 90) g.append(drawIslandNotes(ctx, { x: box.x, y: box.y + used, w: box.w, h: box.h - used }));
+  return g;
+}
+
+// Where the column has room (two players): the temples, the active quarries and the tiles left in the stack.
+function drawIslandNotes(ctx, box) {
+  const { view } = ctx;
+  const { x, y, w, h } = box;
+  const g = svg("g", { class: "hx-notes" });
+  g.append(svg("rect", { x, y, width: w, height: h, rx: 9, fill: "#fffdf8", stroke: LINE, "stroke-width": 1.2 }));
+  let ly = y + 20;
+  const heading = (words) => {
+    g.append(text(x + 14, ly, words, { "font-size": 10.5, "font-weight": 700, "letter-spacing": 1.2, fill: MUTED }));
+    ly += 17;
+  };
+  heading("TEMPLES");
+  let tx = x + 14;
+  for (const t of view.temples) {
+    const full = t.pillars >= t.slots;
+    const label = `${t.id} ${t.pillars}/${t.slots}`;
+    g.append(text(tx, ly, label, { "font-size": 12.5, "font-weight": full ? 800 : 600, fill: full ? "#9a7b12" : "#2b2620" }));
+    tx += label.length * 7.4 + 12;
+  }
+  ly += 22;
+  heading("ACTIVE QUARRIES");
+  const active = view.quarries.filter((q) => q.state === "active");
+  let qx = x + 24;
+  for (const q of active) {
+    g.append(icon.tile(qx, ly - 3, 0.78, q.top, q.yield, 1));
+    g.append(text(qx + 14, ly + 1, `on ${q.id}`, { "font-size": 12, fill: "#2b2620" }));
+    qx += 36 + q.id.length * 7 + 14;
+  }
+  if (!active.length) g.append(text(x + 14, ly, "none", { "font-size": 12, fill: MUTED }));
+  ly += 26;
+  const tiles = (view.tile_stack && view.tile_stack.tiles) || [];
+  if (ly + 30 < y + h) {
+    heading(`TILES LEFT IN THE STACK: ${tiles.length}`);
+    const perLine = Math.floor((w - 28) / 20);
+    for (let i = 0; i < tiles.length && ly < y + h - 6; i += perLine) {
+      g.append(text(x + 14, ly, tiles.slice(i, i + perLine).map((v) => String(v).padStart(2, "\u2007")).join(" "), {
+        "font-size": 12, fill: "#5a5143", "font-variant-numeric": "tabular-nums",
+      }));
+      ly += 15;
+    }
+  }
   return g;
 }
 
@@ -178,21 +224,23 @@ function playerCard(ctx, player, p, box, toMove, place) {
   g.append(icon.markerDisc(x + 28, y + 21, 0.95, colour, p + 1));
   g.append(fitText(x + 45, y + 26, name, w - 170, 16, { "font-weight": 700, fill: "#2b2620", class: "hx-name" }));
   const tags = [];
-  if (me) tags.push(["you", "#1f5f8b", "#fff"]);
-  if (place) tags.push([ordinal(place), place === 1 ? "#c9a227" : "#8a8170", place === 1 ? "#2b2620" : "#fff"]);
-  if (!view.game_over && view.start_player === p) tags.push(["start player", "#efe6d2", "#5a5143"]);
-  if (!view.game_over && view.next_start_player === p) tags.push(["starts next round", "#efe6d2", "#5a5143"]);
+  if (me) tags.push(["you", "#1f5f8b", "#fff", "you"]);
+  if (place) tags.push([ordinal(place), place === 1 ? "#c9a227" : "#8a8170", place === 1 ? "#2b2620" : "#fff", ordinal(place)]);
+  if (!view.game_over && view.start_player === p) tags.push(["start", "#efe6d2", "#5a5143", "start player of this round"]);
+  if (!view.game_over && view.next_start_player === p) tags.push(["next start", "#efe6d2", "#5a5143", "starts the next round (first to choose a temple)"]);
   let tx = x + 51 + Math.min(w - 170, name.length * 16 * 0.62);
-  for (const [label, fill, ink] of tags) {
+  for (const [label, fill, ink, title] of tags) {
     const tw = label.length * 6.2 + 12;
+    if (tx + tw > x + w - 44) break;
     g.append(svg("g", { class: `hx-tag hx-tag-${label.replace(/\s+/g, "-")}` }, [
+      svg("title", {}, [title]),
       svg("rect", { x: tx, y: y + 13, width: tw, height: 17, rx: 8.5, fill }),
       text(tx + tw / 2, y + 25.5, label, { "text-anchor": "middle", "font-size": 10.5, "font-weight": 700, fill: ink }),
     ]));
     tx += tw + 4;
   }
   g.append(text(x + w - 14, y + 30, player.score, {
-    "text-anchor": "end", "font-size": 27, "font-weight": 800, fill: "#2b2620", class: "hx-score", "font-family": SERIF,
+    "text-anchor": "end", "font-size": 26, "font-weight": 800, fill: "#2b2620", class: "hx-score",
   }));
   g.append(text(x + w - 14, y + 43, view.game_over ? "final" : "points", { "text-anchor": "end", "font-size": 10, fill: MUTED }));
 
@@ -219,7 +267,7 @@ function playerCard(ctx, player, p, box, toMove, place) {
   for (const [kind, count] of [["house", player.houses_left], ["square", player.squares_left], ["palace", player.palaces_left]]) {
     g.append(icon.pieceIcon(kind, px, row3, 0.72, colour, null));
     g.append(text(px + 12, row3 + 5, `×${count}`, { "font-size": 13, "font-weight": 600, fill: count ? "#2b2620" : MUTED, class: `hx-left-${kind}` }));
-    px += 50;
+    px += 40 + String(count).length * 8;
   }
 
   // The live score by part: boxes on a tall card, one or two lines of words on a short one.
