@@ -38,7 +38,16 @@ def test_view_is_public_and_json():
     assert view["tile_stack"]["tiles"] == sorted(view["tile_stack"]["tiles"])  # a set, never an order
     assert view["track"][4] == {
         "id": "palace", "title": "Build a palace", "kind": "palace", "shared": True, "marker": RED,
+        "cost": 0, "pillars": 0, "gain": 0,
     }  # fmt: skip
+    assert view["track"][9] | {"marker": None} == {
+        "id": "temple5", "title": "Temple: 5 pillars for 10 marble", "kind": "temple", "shared": False,
+        "marker": None, "cost": 10, "pillars": 5, "gain": 0,
+    }  # fmt: skip
+    # The board's geometry and prices, for drawing it (the web board).
+    assert view["board_title"] == "Minotaur" and len(view["board_rows"]) == 11
+    assert view["board_rows"][3][5] == "8" and view["board_rows"][0][5] == "Q"
+    assert view["costs"] == {"house": [1, 2], "square": [1, 2], "palace": [5, 7], "statue": [0, 7]}
     assert view["markers_left"] == [3, 4, 4]
 
     def public(v):

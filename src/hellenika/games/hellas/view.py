@@ -6,6 +6,13 @@ public too (players with a perfect memory know it); what nobody knows is their *
 no order at all (the next tile is revealed by a chance node). Closed quarries are turned face down, so their
 top value is not shown. The view is therefore the same for every seat; it still says whose view it is and
 which choice is that seat's.
+
+The board's geometry is public and fixed for the game, so the view carries it for drawing (the web board):
+``board_title`` and ``board_rows``, the side's row strings exactly as in ``data/boards.toml`` (``.`` sea,
+``c``/``i`` coast/interior building space, ``Q``/``q`` coast/interior quarry, a digit a temple with that many
+pillar slots; a space's id is ``"row,col"``, pointy-top hexes in odd-r offset coordinates). ``costs`` gives
+each piece's price as ``[coast, interior]`` (0: not allowed there), and each track space its ``cost``,
+``pillars`` and ``gain`` (0 where they do not apply), so the board can print them.
 """
 
 from __future__ import annotations
@@ -90,6 +97,9 @@ def build_view(s: HellasState, seat: int | None) -> dict[str, Any]:
         "game": "hellas",
         "seat": seat,
         "board": b.name,
+        "board_title": b.title,
+        "board_rows": list(b.rows),
+        "costs": {PIECES[k]: list(s.g.costs[k]) for k in (HOUSE, SQUARE, PALACE, STATUE)},
         "round": s.round,
         "rounds": s.comps.rounds,
         "phase": NAMES[s.phase],
@@ -109,6 +119,9 @@ def build_view(s: HellasState, seat: int | None) -> dict[str, Any]:
                 "title": space.title(),
                 "kind": KINDS[space.kind],
                 "shared": space.shared,
+                "cost": space.cost,
+                "pillars": space.pillars,
+                "gain": space.gain,
                 "marker": s.track[space.index] if s.track[space.index] >= 0 else None,
             }
             for space in track
