@@ -42,10 +42,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.fixture(scope="session")
 def fixture_models() -> Path:
-    """Generate the view fixtures once (they are not committed)."""
+    """Generate the view fixtures once per run (they are not committed), so a changed view is never stale."""
     for name in games.names():
-        if not (FIXTURES / name / "index.json").exists():
-            write_fixtures(name)
+        write_fixtures(name)
     return FIXTURES
 
 

@@ -12,4 +12,5 @@ def test_preview_renders_a_fixture_and_lists_the_choices(page, static_server):
     assert buttons.count() >= 1
     buttons.first.click()
     assert page.locator("#chosen").inner_text().startswith("chose ")
+    assert page.errors == []
     screenshot(page, "preview-hercules")
