@@ -154,6 +154,18 @@ def test_playing_a_card_from_the_hand(page, static_server, fixture_models):
     assert f"play {card_id}" in plays
 
 
+def test_discarding_down_to_the_limit_from_the_hand(page, static_server):
+    model = model_with("discard")
+    _serve(page, static_server, model)
+    assert page.errors == []
+    _check_model(page, model)
+    cards = page.locator('.hd-hand-card[data-action="discard"]')
+    assert cards.count() >= 1
+    card_id = cards.first.get_attribute("data-card")
+    cards.first.click()
+    assert _chosen(page) == f"chose discard {card_id}"
+
+
 def test_a_target_matching_several_actions_highlights_them(page, static_server, fixture_models):
     model = json.loads((fixture_models / GAME / "2p-2-seat.json").read_text())
     first = next(entry for entry in model["legal"] if entry["action"]["kind"] == "recruit")
@@ -169,7 +181,7 @@ def test_a_target_matching_several_actions_highlights_them(page, static_server, 
     ]
 
 
-CITY_KINDS = ["attack", "pay", "levy", "launch", "retreat"]
+CITY_KINDS = ["attack", "pay", "settle", "forced", "levy", "launch", "retreat"]
 
 
 @pytest.mark.parametrize("kind", CITY_KINDS)

@@ -296,7 +296,19 @@ export function tray(root, ctx, x, y, w, h) {
   }
   if (legal.some((l) => l.action.kind === "recruit" || l.action.kind === "build")) line("Click + on a city to recruit a Greek or build a ship; a deck to draw.", { fill: "#7a6220" });
   if (legal.some((l) => l.action.kind === "at")) line("Click a marked site on the map to lay the tile there.", { fill: "#7a6220" });
-  if (legal.some((l) => l.action.kind === "attack")) line("Click an enemy city marked in red to attack it.", { fill: "#7a6220" });
+  const HINTS = {
+    attack: "Click an enemy city marked in red to attack it.",
+    pay: "Click a city next to the new tile to pay a ship from it.",
+    settle: "Click a city with two Greeks or more to send the settler.",
+    forced: "Forced March: click the city that joins the attack.",
+    retreat: "Click a city of yours to withdraw a Greek to it.",
+    levy: "Levy: click a city to place a Greek in it.",
+    launch: "Shipwrights: click a city to place a ship at it.",
+    discard: "Too many cards: click one in your hand to discard it.",
+  };
+  for (const [kind, words] of Object.entries(HINTS)) {
+    if (legal.some((l) => l.action.kind === kind)) line(words, { fill: "#7a6220" });
+  }
   const attack = view.attack;
   if (attack) {
     const sent = (attack.sources ?? []).filter((s) => s.greeks).map((s) => `${s.greeks} from ${s.city}`).join(", ");
