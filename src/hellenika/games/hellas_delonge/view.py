@@ -6,6 +6,11 @@ under it; the tiles drawn on a voyage; the current action's public details (Burs
 placement, the declared attack and every card played in it). Private to the seat: its own cards by type, the
 opponent's cards it knows of (Hermes' Theft), and the top tiles it saw with the Oracle (in order only if it
 was the last to arrange them).
+
+For boards: each map tile says whether it has a bridge; ``site`` is the position chosen for the tile being
+laid while its rotation is still to be chosen; ``card_info`` and ``tile_info`` describe (name, god, timing,
+effect, text; edges at rotation 0, temple, bridge) every card and tile id the view mentions outside the map,
+and only those.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from hellenika.engine.state import CHANCE, TERMINAL
 from hellenika.games.hellas_delonge import phases as ph
 from hellenika.games.hellas_delonge.components import GODS
 from hellenika.games.hellas_delonge.hexmap import qr
+from hellenika.games.hellas_delonge.labels import SHORT_EFFECTS
 from hellenika.games.hellas_delonge.stack import PUBLIC
 
 if TYPE_CHECKING:
@@ -52,6 +58,7 @@ def map_json(s: HellasState) -> list[dict[str, Any]]:
                 "rotation": board.rots[slot],
                 "edges": edges_by_direction(board.land[slot]),
                 "temple": bool(board.temples >> slot & 1),
+                "bridge": t >= 0 and tiles[t].bridge,
                 "owner": owner if owner >= 0 else None,
                 "greeks": s.greeks[slot],
                 "ships": s.ships[slot],
@@ -171,9 +178,47 @@ def build_view(s: HellasState, seat: int | None) -> dict[str, Any]:
         out["placements_left"] = s.effect_left
     if phase == ph.RETREAT:
         out["retreating_greeks"] = s.retreat_left
+    if s.phase in (ph.SETUP_TURN, ph.V_TURN):
+        out["site"] = list(qr(s.v_site))
+    _describe(s, out)
     out["game_over"] = cp == TERMINAL
     if cp == TERMINAL:
         out["winner"] = s.winner if s.winner >= 0 else None
         out["end"] = s.reason
         out["places"] = s.ranking()
     return out
+
+
+def _describe(s: HellasState, out: dict[str, Any]) -> None:
+    """``card_info`` and ``tile_info`` for the card and tile ids the view mentions (not the map's tiles)."""
+    cat = s.cat
+    card_ids: set[str] = set()
+    for deck in out["decks"].values():
+        card_ids.update(deck["discards"])
+    card_ids.update(link["card"] for link in out["chain"])
+    for key in ("playable", "drawn_this_turn"):
+        card_ids.update(out.get("hand", {}).get(key, {}))
+    card_ids.update(out.get("known_opponent_cards", {}))
+    tile_ids: set[str] = set(out["drawn_tiles"]) | set(out["stack"]["under"])
+    tile_ids.update(out["stack"].get("top_known", {}).get("tiles", []))
+    tile_ids.update(out.get("oracle_order", []))
+    if out.get("voyage", {}).get("tile"):
+        tile_ids.add(out["voyage"]["tile"])
+    out["card_info"] = {}
+    for card_id in sorted(card_ids, key=cat.card_by_id.__getitem__):
+        card = cat.card(card_id)
+        out["card_info"][card_id] = {
+            "name": card.name,
+            "god": GODS[card.god],
+            "timing": card.timing,
+            "effect": SHORT_EFFECTS.get(card.effect, card.text),
+            "text": card.text,
+        }
+    out["tile_info"] = {
+        tile_id: {
+            "edges": cat.tile(tile_id).edges,
+            "temple": cat.tile(tile_id).temple,
+            "bridge": cat.tile(tile_id).bridge,
+        }
+        for tile_id in sorted(tile_ids)
+    }
