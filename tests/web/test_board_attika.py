@@ -14,7 +14,10 @@ from typing import Any
 
 import pytest
 
+from hellenika import games
+from hellenika.engine.rng import Rng
 from hellenika.web.fixtures import write_fixtures
+from hellenika.web.model import table_model
 from tests.web.conftest import screenshot
 
 GAME = "attika"
@@ -190,7 +193,7 @@ TARGETS_JS = """() => Array.from(document.querySelectorAll('#board .attika-board
   let want = null;
   if (c.contains('attika-place')) want = [`place ${d.q} ${d.r}`];
   else if (c.contains('attika-tile-spot')) want = [`tile ${d.q} ${d.r}`];
-  else if (c.contains('attika-stack')) want = [`draw ${d.stack}`];
+  else if (c.contains('attika-stack')) want = [`draw ${d.sameAs ?? d.stack}`];
   else if (c.contains('attika-slot')) want = [`build ${d.building}`, 'store'];
   else if (c.contains('attika-store')) want = ['store'];
   else if (c.contains('attika-card')) want = [`pay ${d.card}`];
@@ -235,6 +238,7 @@ def test_every_target_chooses_its_action_and_every_board_action_has_a_target(
     [
         ("3p-1-seat.json", ".attika-place[data-q='3'][data-r='1']", "place 3 1"),
         ("3p-0-seat.json", f"{YOU} .attika-stack[data-stack='0']", "draw 0"),
+        ("3p-0-seat.json", f"{YOU} .attika-stack[data-stack='3']", "draw 1"),
         ("3p-0-seat.json", f"{YOU} .attika-slot[data-building='TAVERN']", "build TAVERN"),
         ("3p-0-seat.json", ".attika-deck", "end"),
         ("2p-1-seat.json", f"{YOU} .attika-card[data-card='H']", "pay H"),
@@ -297,6 +301,71 @@ def test_board_fits_at_800_pixels(browser, static_server, attika_fixtures):
         screenshot(page, "board-attika-4p-800px")
     finally:
         context.close()
+
+
+def _random_game_models(players: int, seed: int) -> list[dict[str, Any]]:
+    """Table models along one random game: every step of the set-up and the first turn (chance included),
+    then about 40 positions spread over the rest, and the end; from the seat to move (or seat 0) and from a
+    spectator."""
+    names = [f"Player {i + 1}" for i in range(players)]
+
+    def play(visit: Any) -> int:
+        state = games.get(GAME).new_state(players, {})
+        rng = Rng(seed)
+        step = 0
+        while not state.is_terminal():
+            visit(state, step)
+            player = state.current_player()
+            state.apply(state.sample_chance(rng) if player < 0 else rng.choice(state.legal_actions()))
+            step += 1
+        visit(state, step)
+        return step
+
+    length = play(lambda state, step: None)
+    every = max(1, length // 40)
+    models: list[dict[str, Any]] = []
+
+    def visit(state: Any, step: int) -> None:
+        if step < 40 or step % every == 0 or state.is_terminal():
+            seat = 0 if state.is_terminal() else max(state.current_player(), 0)
+            for viewer in (seat, None):
+                model = table_model(state, viewer, names)
+                model["log"] = model["log"][-10:]
+                models.append(model)
+
+    play(visit)
+    return models
+
+
+# Renders many models with the board module directly; returns what went wrong.
+RENDER_JS = """async (models) => {
+  const board = await import(`${location.origin}/boards/attika.js`);
+  const div = document.createElement('div');
+  div.className = 'hk-board';
+  document.body.append(div);
+  const problems = [];
+  models.forEach((model, i) => {
+    try {
+      board.render(div, model, { choose() {}, highlight() {} });
+      const svg = div.querySelector('svg.attika-board');
+      if (!svg) problems.push(`${i}: nothing drawn`);
+      else if (/NaN|undefined/.test(svg.outerHTML)) problems.push(`${i}: NaN or undefined drawn`);
+    } catch (error) {
+      problems.push(`${i} (${model.view.phase}): ${error && error.stack || error}`);
+    }
+  });
+  div.remove();
+  return problems;
+}"""
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_any_position_of_a_random_game_renders(board, static_server, attika_fixtures, players):
+    _open(board, static_server, attika_fixtures[0])
+    models = _random_game_models(players, seed=100 + players)
+    assert len(models) > 100
+    assert board.evaluate(RENDER_JS, models) == []
+    assert not board.errors
 
 
 @pytest.mark.parametrize(

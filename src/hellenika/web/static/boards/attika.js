@@ -20,7 +20,7 @@ const STYLE = `
 .attika-board .attika-place:hover .attika-cost { opacity: 0; }
 .attika-board .hk-target:focus { outline: none; }
 .attika-board .hk-target:focus-visible { filter: drop-shadow(0 0 3px #1f5f8b); }
-@keyframes attika-pulse { 0%, 100% { stroke-opacity: 1; } 50% { stroke-opacity: .35; } }
+@keyframes attika-pulse { 0%, 100% { stroke-opacity: 1; } 50% { stroke-opacity: .5; } }
 .attika-board .attika-pulse { animation: attika-pulse 1.8s ease-in-out infinite; }
 @media (prefers-reduced-motion: reduce) { .attika-board .attika-pulse { animation: none; } }
 `;

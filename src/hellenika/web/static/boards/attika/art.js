@@ -174,3 +174,12 @@ export function buildingStack(x, y, height, main, rx = 17) {
   }
   return svg("g", {}, parts);
 }
+
+// The mark of a clickable piece: an accent outline that breathes, drawn under or around it.
+export function cueRect(x, y, w, h, rx = 6) {
+  return svg("rect", { x, y, width: w, height: h, rx, fill: "rgba(31,95,139,0.07)", stroke: ACCENT, "stroke-width": 2, class: "attika-cue attika-pulse" });
+}
+
+export function cueCircle(cx, cy, r) {
+  return svg("circle", { cx, cy, r, fill: "none", stroke: ACCENT, "stroke-width": 2.4, class: "attika-cue attika-pulse" });
+}

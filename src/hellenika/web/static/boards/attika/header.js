@@ -127,9 +127,15 @@ export function drawHeader(ctx, width) {
     v.supply_cards ? cardBack(sx + 2, 10, 30, 42) : svg("rect", { x: sx + 2, y: 10, width: 30, height: 42, rx: 3.5, fill: "none", stroke: "#b9a783", "stroke-dasharray": "3 2" }),
     v.supply_cards > 1 ? cardBack(sx + 5, 7, 30, 42) : null,
     text(sx + 20, 35, String(v.supply_cards ?? 0), { "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: "#fff", stroke: "#5e2814", "stroke-width": 3, "paint-order": "stroke" }),
-    label(sx + 19, "DECK"),
   ]);
   const endIdx = ctx.matching((a) => a.kind === "end");
+  if (endIdx.length) {
+    const take = (ctx.label(endIdx[0]).match(/take (\d+)/) || [])[1];
+    deck.insertBefore(svg("rect", { x: sx - 4, y: 2, width: 46, height: 68, rx: 6, fill: "rgba(31,95,139,0.07)", stroke: ACCENT, "stroke-width": 2, class: "attika-cue attika-pulse" }), deck.firstChild);
+    deck.append(text(sx + 19, 64, take === undefined ? "STOP" : `TAKE ${take}`, { "text-anchor": "middle", "font-size": 10.5, fill: ACCENT, "font-weight": 700, "letter-spacing": "0.04em" }));
+  } else {
+    deck.append(label(sx + 19, "DECK"));
+  }
   supply.append(target(deck, endIdx, ctx.ui, endIdx.length ? ctx.labels(endIdx) : undefined));
   if (!endIdx.length) deck.append(svg("title", {}, [`${plural(v.supply_cards ?? 0, "landscape card")} in the supply`]));
   // Discard pile (face up, public).

@@ -149,6 +149,7 @@ export function drawMap(ctx, width, maxHeight) {
     const title = sym ? `${where}: ${LAND[sym].name}` : `${where}: blank`;
     const g = svg("g", { class: "attika-space", "data-q": s.q, "data-r": s.r, "data-symbol": sym || "" }, [
       svg("polygon", { points: hexPoints(x, y, size), fill: sym ? LAND[sym].tint : BLANK_TINT, stroke: "#c9b78f", "stroke-width": 0.9 }),
+      svg("polygon", { points: hexPoints(x, y, size * 0.9), fill: "none", stroke: "rgba(255,255,255,0.45)", "stroke-width": 1 }),
       sym && !built ? landscapeIcon(sym, x, y, size * 0.4) : null,
       svg("title", {}, [title]),
     ]);
@@ -211,7 +212,9 @@ export function drawMap(ctx, width, maxHeight) {
     const [x, y] = px(q, r);
     const cost = indices.length === 1 ? placementCost(ctx.label(indices[0])) : null;
     const g = svg("g", { class: "attika-place", "data-q": q, "data-r": r }, [
-      svg("polygon", { points: hexPoints(x, y, size * 0.9), fill: "rgba(255,255,255,0.5)", stroke: ACCENT, "stroke-width": 2.4, class: "attika-pulse" }),
+      svg("polygon", { points: hexPoints(x, y, size), fill: "rgba(255,255,255,0.01)" }),
+      svg("polygon", { points: hexPoints(x, y, size * 0.84), fill: "rgba(255,255,255,0.25)", stroke: "#fff", "stroke-width": Math.max(3.5, size * 0.13), "stroke-opacity": 0.7 }),
+      svg("polygon", { points: hexPoints(x, y, size * 0.84), fill: "none", stroke: ACCENT, "stroke-width": Math.max(2, size * 0.07), class: "attika-pulse" }),
       pendingBuilding
         ? svg("g", { class: "attika-hover-ghost", opacity: 0 }, [buildingDisc(x, y, size * 0.7, ctx.colour(ctx.seat ?? 0), pendingBuilding)])
         : null,

@@ -2,7 +2,7 @@
 // amphorae, the four stacks, the building in hand, progress to 30, and the storage board: one printed space
 // per building type, by group, with the stored buildings face up on it and each copy's place on the map.
 import { svg, text, target } from "../../js/svg.js";
-import { LANDSCAPES, LAND, INK, MUTED, GOLD, PARCHMENT, inkOn, landscapeCard, cardBack, amphoraIcon, buildingStack, buildingBack, buildingDisc, costPips } from "./art.js";
+import { LANDSCAPES, LAND, INK, MUTED, GOLD, PARCHMENT, inkOn, cueRect, cueCircle, landscapeCard, cardBack, amphoraIcon, buildingStack, buildingBack, buildingDisc, costPips } from "./art.js";
 import { shorten, plural, stackName } from "./context.js";
 
 export const PANEL_HEIGHT = 186;
@@ -30,7 +30,14 @@ function storageBoard(ctx, player, built, x0, y0, width) {
   const storeIdx = mine ? ctx.matching((a) => a.kind === "store") : [];
   const g = svg("g", { class: "attika-storage", "data-seat": p });
   const back = svg("rect", { x: x0, y: y0, width, height: 140, rx: 8, fill: PARCHMENT, stroke: "#d6c6a2", "stroke-width": 1 });
-  g.append(storeIdx.length ? target(svg("g", { class: "attika-store" }, [back]), storeIdx, ctx.ui, ctx.labels(storeIdx)) : back);
+  if (storeIdx.length) {
+    const store = svg("g", { class: "attika-store" }, [back, cueRect(x0, y0, width, 140, 8)]);
+    store.append(text(x0 + 10, y0 + 104, "click to", { "font-size": 10, fill: "#1f5f8b", "font-style": "italic" }));
+    store.append(text(x0 + 10, y0 + 117, "store here", { "font-size": 10, fill: "#1f5f8b", "font-style": "italic" }));
+    g.append(target(store, storeIdx, ctx.ui, ctx.labels(storeIdx)));
+  } else {
+    g.append(back);
+  }
   const groups = new Map(ctx.catalogue.groups.map((gr) => [gr.id, gr]));
   const byGroup = new Map();
   for (const b of ctx.catalogue.buildings) {
@@ -114,6 +121,7 @@ function storageBoard(ctx, player, built, x0, y0, width) {
         const idx = buildIdx(b.id);
         const storeHere = isPending && storeIdx.length ? storeIdx : [];
         const indices = idx.length ? idx : storeHere;
+        if (indices.length) slot.append(cueCircle(cx, cy, SLOT_R + 3.5));
         if (!indices.length) slot.append(svg("title", {}, [where.join(" · ")]));
         g.append(indices.length ? target(slot, indices, ctx.ui, `${ctx.labels(indices)}\n${where.join(" · ")}`) : slot);
       }
@@ -176,6 +184,7 @@ export function drawPlayer(ctx, player, width, built) {
       const n = hand[t] || 0;
       const card = svg("g", { class: "attika-card", "data-card": t, "data-count": n }, [landscapeCard(26 + i * 44, hy, 38, 54, t, n)]);
       const idx = payIdx(t);
+      if (idx.length) card.append(cueRect(26 + i * 44 - 3, hy - 3, 44, 60));
       if (!idx.length) card.append(svg("title", {}, [`${n} ${LAND[t].name} card${n === 1 ? "" : "s"}`]));
       cards.append(target(card, idx, ctx.ui, idx.length ? ctx.labels(idx) : undefined));
     });
@@ -201,6 +210,7 @@ export function drawPlayer(ctx, player, width, built) {
     text(ax + 36, hy + 31, `×${amph}`, { "font-size": 16, "font-weight": 700, fill: amph ? INK : MUTED }),
     text(ax + 29, hy + 50, "AMPHORAE", { "text-anchor": "middle", "font-size": 8, fill: MUTED, "letter-spacing": "0.08em" }),
   ]);
+  if (ampIdx.length) amphorae.append(cueRect(ax - 6, hy, 70, 54, 8));
   if (!ampIdx.length) amphorae.append(svg("title", {}, [`${plural(amph, "amphora", "amphorae")}`]));
   g.append(target(amphorae, ampIdx, ctx.ui, ampIdx.length ? ctx.labels(ampIdx) : undefined));
 
@@ -209,14 +219,24 @@ export function drawPlayer(ctx, player, width, built) {
   const stacks = player.stacks || [];
   stacks.forEach((height, k) => {
     const x = 46 + k * 50;
-    const idx = mine ? ctx.matching((a) => a.kind === "draw" && a.stack === k) : [];
-    const node = svg("g", { class: "attika-stack", "data-stack": k, "data-height": height }, [
+    let idx = mine ? ctx.matching((a) => a.kind === "draw" && a.stack === k) : [];
+    let sameAs = null;
+    if (mine && !idx.length && k > 0 && height > 0) {
+      // The other stacks are shuffled from one pool: the rules engine offers one draw for stacks of equal height.
+      const alike = ctx.model.legal.find((a) => a.action && a.action.kind === "draw" && a.action.stack > 0 && stacks[a.action.stack] === height);
+      if (alike) {
+        idx = [alike.index];
+        sameAs = alike.action.stack;
+      }
+    }
+    const node = svg("g", { class: "attika-stack", "data-stack": k, "data-height": height, "data-same-as": sameAs }, [
       buildingStack(x, sy, height, k === 0),
       text(x, sy - Math.min(height, 8) * 3 + 4.5, String(height), {
         "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: k === 0 && height ? "#f3e6c4" : height ? INK : MUTED,
       }),
       text(x, sy + 24, k === 0 ? "MAIN" : `STACK ${k}`, { "text-anchor": "middle", "font-size": 8.5, fill: MUTED, "letter-spacing": "0.06em" }),
     ]);
+    if (idx.length) node.insertBefore(cueRect(x - 23, sy - 36, 46, 70, 8), node.firstChild);
     if (!idx.length) node.append(svg("title", {}, [`${stackName(k)[0].toUpperCase()}${stackName(k).slice(1)}: ${plural(height, "building")}`]));
     g.append(target(node, idx, ctx.ui, idx.length ? ctx.labels(idx) : undefined));
   });
