@@ -6,7 +6,7 @@
 import { svg } from "../js/svg.js";
 import { makeContext } from "./attika/context.js";
 import { drawMap } from "./attika/map.js";
-import { drawHeader, drawTileTray } from "./attika/header.js";
+import { drawHeader, drawTileTray, drawLegend } from "./attika/header.js";
 import { drawPlayers } from "./attika/players.js";
 
 const WIDTH = 960;
@@ -60,6 +60,11 @@ export function render(container, model, ui) {
   players.node.setAttribute("transform", `translate(0 ${y})`);
   root.append(players.node);
   y += players.height;
+
+  const legend = drawLegend(ctx, WIDTH);
+  legend.node.setAttribute("transform", `translate(0 ${y})`);
+  root.append(legend.node);
+  y += legend.height;
 
   root.setAttribute("viewBox", `0 0 ${WIDTH} ${Math.ceil(y)}`);
   root.setAttribute("preserveAspectRatio", "xMidYMin meet");

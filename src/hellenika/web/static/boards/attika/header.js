@@ -2,7 +2,7 @@
 // amphorae, board tiles left), and the board tile being laid with its possible turns.
 import { svg, text, target } from "../../js/svg.js";
 import { hexPoints, footprint, rotated, unit } from "./geometry.js";
-import { LAND, LANDSCAPES, BLANK_TINT, INK, MUTED, ACCENT, GOLD, inkOn, landscapeIcon, landscapeCard, cardBack, amphoraIcon } from "./art.js";
+import { LAND, LANDSCAPES, BLANK_TINT, INK, MUTED, ACCENT, GOLD, inkOn, landscapeIcon, landscapeCard, cardBack, amphoraIcon, costPips } from "./art.js";
 import { shorten, plural, stackName } from "./context.js";
 
 const BASE = { draw: 2, build: 3 };
@@ -208,4 +208,35 @@ export function drawTileTray(ctx, width, onPreview) {
     g.append(text(262, 52, `${actor} is ${doing}: it touches the board or a shrine and overlaps nothing.`, { "font-size": 13, fill: MUTED }));
   }
   return { node: g, height: h };
+}
+
+// A one-line legend under the board: the landscapes, shrines, main buildings, costs and copies.
+export function drawLegend(ctx, width) {
+  const g = svg("g", { class: "attika-legend" });
+  const y = 18;
+  let x = 8;
+  const label = (s) => {
+    g.append(text(x, y + 4.5, s, { "font-size": 12, fill: MUTED }));
+    x += s.length * 6.6 + 18;
+  };
+  for (const t of LANDSCAPES) {
+    g.append(svg("polygon", { points: hexPoints(x + 10, y, 11), fill: LAND[t].tint, stroke: "#c9b78f" }));
+    g.append(landscapeIcon(t, x + 10, y, 6.5));
+    x += 26;
+    label(LAND[t].name);
+  }
+  g.append(svg("polygon", { points: hexPoints(x + 10, y, 11), fill: "#17130f", stroke: GOLD, "stroke-width": 1.2 }));
+  x += 26;
+  label("shrine");
+  g.append(svg("circle", { cx: x + 9, cy: y, r: 9, fill: ctx.colour(0), stroke: "#15110d", "stroke-width": 2.5 }));
+  x += 24;
+  label("main building");
+  g.append(costPips("WMF", x + 12, y, 3));
+  x += 30;
+  label("cost");
+  g.append(svg("circle", { cx: x + 4, cy: y, r: 3, fill: INK }));
+  g.append(svg("circle", { cx: x + 13, cy: y, r: 3, fill: "none", stroke: "#bba987" }));
+  x += 24;
+  label("copies on the map / not yet");
+  return { node: g, height: 34, width: x };
 }
