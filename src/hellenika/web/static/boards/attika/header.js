@@ -102,7 +102,8 @@ export function drawHeader(ctx, width) {
       none ? null : text(22, 29, "★", { "text-anchor": "middle", "font-size": 14, fill: inkOn(ctx.colour(w)) }),
       text(none ? 8 : 44, 31, title, { "font-size": 22, "font-weight": 700, fill: INK }),
     ]));
-    g.append(text(8, 56, none ? `Turn ${v.turn} · game over` : `${how} · turn ${v.turn} · game over`, { "font-size": 14, fill: MUTED }));
+    const why = none ? (v.win_reason === "stalemate" ? "Nobody can act any more" : "Game over") : how;
+    g.append(text(8, 56, `${why} · turn ${v.turn}${none ? "" : " · game over"}`, { "font-size": 14, fill: MUTED }));
   } else {
     const p = v.active;
     const who = `Turn ${v.turn} · ${shorten(ctx.name(p), 22)}${ctx.seat === p ? " (you)" : ""}`;
