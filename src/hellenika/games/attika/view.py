@@ -1,6 +1,12 @@
 """What a seat sees of an Attika game (spec §10 Q8): everything on the table, its own hand, the sizes of the
 other hands, the heights of the stacks. Absent by construction: other players' cards, and the building a
 player has just drawn until it is built or stored (only that player has looked at it).
+
+For drawing the table (the web board) the view also carries public constants and face-up facts:
+``catalogue`` (every building type: name, three-letter code, group, main, copies, printed cost, the building
+whose arrow points to it; the groups in order), the symbols of the board tile being laid
+(``tile_to_lay_symbols``: centre, E, NE, NW, W, SW, SE at rotation 0, ``null`` for blank) and where it lies
+while its turn is chosen (``tile_centre``).
 """
 
 from __future__ import annotations
@@ -9,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from hellenika.engine.state import CHANCE, TERMINAL
 from hellenika.games.attika.board import iter_bits
-from hellenika.games.attika.catalogue import BLANK, LANDSCAPES
-from hellenika.games.attika.phases import DRAWN, MODE_NAMES, NAMES, PAY
+from hellenika.games.attika.catalogue import BLANK, LANDSCAPES, Catalogue
+from hellenika.games.attika.phases import DRAWN, MODE_NAMES, NAMES, PAY, TILE_ROTATE
 
 if TYPE_CHECKING:
     from hellenika.games.attika.state import AttikaState
@@ -18,6 +24,24 @@ if TYPE_CHECKING:
 
 def cards_json(v: tuple[int, ...]) -> dict[str, int]:
     return {LANDSCAPES[t]: v[t] for t in range(4)}
+
+
+def catalogue_json(cat: Catalogue) -> dict[str, Any]:
+    """The printed storage board: building types in catalogue order, and the groups."""
+    buildings = [
+        {
+            "id": b.id,
+            "name": b.name,
+            "short": b.short,
+            "group": cat.groups[b.group].id,
+            "main": b.main,
+            "copies": b.copies,
+            "cost": f"{b.generic}*" if b.is_street else b.cost_text(),
+            "free_after": cat.buildings[b.pred].id if b.pred >= 0 else None,
+        }
+        for b in cat.buildings
+    ]
+    return {"buildings": buildings, "groups": [{"id": g.id, "name": g.name} for g in cat.groups]}
 
 
 def build_view(s: AttikaState, seat: int | None) -> dict[str, Any]:
@@ -76,6 +100,9 @@ def build_view(s: AttikaState, seat: int | None) -> dict[str, Any]:
             pending["owed_symbols"] = cards_json(s.pay_c)
             pending["owed_points"] = s.pay_g
             pending["paid"] = cards_json(s.paid)
+    tile_symbols = None
+    if s.tile >= 0:
+        tile_symbols = [None if t == BLANK else LANDSCAPES[t] for t in cat.tiles[s.tile].symbols]
     return {
         "game": "attika",
         "seat": seat,
@@ -97,6 +124,8 @@ def build_view(s: AttikaState, seat: int | None) -> dict[str, Any]:
         },
         "board_tiles_left": len(s.tiles_left),
         "tile_to_lay": cat.tiles[s.tile].id if s.tile >= 0 else None,
+        "tile_to_lay_symbols": tile_symbols,
+        "tile_centre": {"q": s.tile_centre[0], "r": s.tile_centre[1]} if s.phase == TILE_ROTATE else None,
         "supply_cards": sum(s.deck),
         "discard": cards_json(s.discard),
         "amphora_supply": s.supply,
@@ -105,4 +134,5 @@ def build_view(s: AttikaState, seat: int | None) -> dict[str, Any]:
         "game_over": cp == TERMINAL,
         "winner": s.winner if s.winner >= 0 else None,
         "win_reason": s.win_reason or None,
+        "catalogue": catalogue_json(cat),
     }
