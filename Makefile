@@ -29,7 +29,7 @@ test: $(STAMP)
 	scripts/ensure-chromium.sh
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -n auto
+	$(BIN)/python -m pytest -n auto --dist loadgroup
 
 fixtures: $(STAMP)
 	$(BIN)/python -m hellenika.web.fixtures
