@@ -7,7 +7,8 @@ For every game:
   seat rotation sharing a seed;
 - solo modes: the candidate against the automated opponent, for every rank or variant.
 
-Usage: ``python benchmarks/bots_bar.py [--games 200] [--workers 2] [--only hercules] [--out results.json]``.
+Usage: ``python benchmarks/bots_bar.py [--games 200] [--workers 2] [--only hercules] [--players 2]
+[--candidate heuristic] [--out results.json]``; rows already in ``--out`` are skipped, so a run resumes.
 The candidate's share of first places (shared places count as a fraction) and its 95% Wilson interval are
 written to JSON and printed as the Markdown tables of docs/BOTS.md.
 """
@@ -24,8 +25,9 @@ from hellenika import games
 from hellenika.bots.batch import GameSpec, game_seed, run_batch, wilson
 
 ISMCTS = "ismcts:iterations=1000"
-PAIRINGS_2P = [(ISMCTS, "random"), (ISMCTS, "heuristic"), ("heuristic", "random")]
-PAIRINGS_NP = [(ISMCTS, "random"), (ISMCTS, "heuristic"), ("heuristic", "random")]
+# Cheapest first, so that a run cut short still has the quick rows.
+PAIRINGS_2P = [("heuristic", "random"), (ISMCTS, "random"), (ISMCTS, "heuristic")]
+PAIRINGS_NP = PAIRINGS_2P
 SOLO_BOTS = ["heuristic", ISMCTS]
 
 
@@ -65,6 +67,27 @@ def measure(specs: list[GameSpec], candidate: str, workers: int) -> dict[str, An
     }
 
 
+def markdown(rows: list[dict[str, Any]]) -> str:
+    """The rows as the Markdown tables of docs/BOTS.md, one per game."""
+    lines: list[str] = []
+    for game in dict.fromkeys(r["game"] for r in rows):
+        lines += [
+            f"### {game}",
+            "",
+            "| players | options | bot | against | games | first places | 95% CI | mean score (bot v rest) |",
+            "|---|---|---|---|---|---|---|---|",
+        ]
+        for r in (r for r in rows if r["game"] == game):
+            options = ", ".join(f"{k}={v}" for k, v in r["options"].items()) or "-"
+            lines.append(
+                f"| {r['players']} | {options} | `{r['candidate']}` | {r['opponent']} | {r['games']} "
+                f"| {r['win_rate']:.1%} | {r['ci95'][0]:.1%}-{r['ci95'][1]:.1%} "
+                f"| {r['score_mean']:.1f} v {r['opponent_score_mean']:.1f} |"
+            )
+        lines.append("")
+    return "\n".join(lines)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=200)
@@ -72,9 +95,15 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--only", action="append", help="games to run (default: all)")
     parser.add_argument("--skip-multi", action="store_true", help="only 2 players and solo")
+    parser.add_argument("--players", type=int, action="append", help="player counts to run (1 = solo)")
+    parser.add_argument("--candidate", action="append", help="candidates to run (default: all)")
     parser.add_argument("--out", type=Path, default=Path(__file__).parent / "bots_bar.json")
+    parser.add_argument("--markdown", action="store_true", help="print the tables of --out and stop")
     args = parser.parse_args()
     rows: list[dict[str, Any]] = json.loads(args.out.read_text()) if args.out.exists() else []
+    if args.markdown:
+        print(markdown(rows))
+        return
     done = {(r["game"], r["players"], r["candidate"], r["opponent"], json.dumps(r["options"])) for r in rows}
     for game in games.all_games():
         if args.only and game.name not in args.only:
@@ -96,6 +125,10 @@ def main() -> None:
                 for candidate in SOLO_BOTS:
                     jobs.append((1, candidate, "automaton", options))
         for players, candidate, opponent, options in jobs:
+            if (args.players and players not in args.players) or (
+                args.candidate and candidate not in args.candidate
+            ):
+                continue
             key = (game.name, players, candidate, opponent, json.dumps(options))
             if key in done:
                 continue
