@@ -15,6 +15,7 @@ import { drawDisasters } from "./peloponnes/disasters.js";
 import { drawPlayers } from "./peloponnes/players.js";
 import { drawLegend, drawScores } from "./peloponnes/scores.js";
 import { SANS } from "./peloponnes/theme.js";
+import { ROUNDS } from "./peloponnes/catalogue.js";
 
 const WIDTH = 1000;
 const GAP = 12;
@@ -37,7 +38,7 @@ export function render(container, model, ui) {
     xmlns: "http://www.w3.org/2000/svg",
     class: "pel-board",
     role: "img",
-    "aria-label": `Peloponnes board, round ${view.round ?? 0} of 8`,
+    "aria-label": `Peloponnes board, round ${view.round ?? 0} of ${ROUNDS}`,
     "data-game": "peloponnes",
   });
   root.append(svg("style", {}, [STYLE]));

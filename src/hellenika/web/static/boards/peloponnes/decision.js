@@ -6,12 +6,21 @@ import { svg, target, text } from "../../js/svg.js";
 import { ACCENT, GOLD, INK, MUTED, SERIF, inkOf, label, shade } from "./theme.js";
 import { COLONIES, DISASTERS, HEROES, tileById } from "./catalogue.js";
 import { choiceIcon, goodIcon } from "./icons.js";
+import { angelosPick } from "./rows.js";
 
 const NUMERIC = new Set(["amount", "hire", "clovers", "coins"]);
 
 function tileName(id) {
   const t = tileById(id);
   return t ? `${t.name} ${id}` : String(id || "a tile");
+}
+
+// A chit in words: "a Persian chit of strength 2", "a Plague chit", "the blank chit".
+export function chitName(id) {
+  const persian = /^persians-(\d+)$/.exec(id || "");
+  if (persian) return `a Persian chit of strength ${persian[1]}`;
+  const d = DISASTERS.find((e) => e.id === id);
+  return d ? `a ${d.name} chit` : "the blank chit";
 }
 
 function disasterName(id) {
@@ -40,8 +49,13 @@ export function promptOf(ctx) {
       return { title: `${who} ${mine ? "name" : "names"} the coins for ${tileName(d.tile)}`, detail: "At least the minimum, and more than the bid lying on it; the coins are paid now." };
     case "bidding: outbid":
       return { title: `${who} ${mine ? "were" : "was"} outbid`, detail: `Move ${your} unchanged bid to a free tile whose minimum it meets, or take the coins back (+1 coin).` };
-    case "buying a tile":
-      return { title: mine ? "Buy one tile" : `${who} buys a tile`, detail: "Any tile of either row at its printed minimum bid, or pass for 1 coin; Angelos then takes his." };
+    case "buying a tile": {
+      const fromConquest = angelosPick(view.conquest_row || []);
+      const fromRegular = angelosPick((view.regular_row || []).map((s) => (s ? s.tile : null)));
+      const angelos = ctx.participants.some((p) => p.automaton);
+      const then = !angelos ? "" : ` Angelos then takes ${fromConquest ? tileName(fromConquest) : "nothing"}${fromRegular ? `, or ${tileName(fromRegular)} if you buy a conquest tile` : ""}.`;
+      return { title: mine ? "Buy one tile" : `${who} buys a tile`, detail: `Any tile of either row at its printed minimum bid, or pass for 1 coin.${then}` };
+    }
     case "adding tiles: building":
       return {
         title: `${tileName(d.tile)}: build now or later?`,
@@ -55,7 +69,7 @@ export function promptOf(ctx) {
     case "income: choosing a good":
       return { title: `${who}: income of choice`, detail: `One food, wood, stone or a coin (${d.picks_left ?? 1} to pick). ${mine ? "Click a good on your mat." : ""}` };
     case "Ariadne's chit":
-      return { title: `Ariadne sees the ${String(d.chit || "").replace("-", " ")} chit`, detail: "Send it under the second stack and draw another (once a round)?" };
+      return { title: `Ariadne sees ${chitName(d.chit)}`, detail: "Send it under the second stack and draw another instead (once a round), or let it be placed?" };
     case "Odysseus' coin":
       return { title: `Odysseus' coin against the ${disasterName(d.event)}?`, detail: "Once a game his coin spares him one disaster or Persian defeat; the coin is lost." };
     case "disaster: saving tiles":
@@ -99,7 +113,7 @@ function buttonOf(a) {
     case "reserve": return { words: "Reserve for later" };
     case "strength": return { words: a.buy ? "Buy strength" : "No strength" };
     case "income": return { words: a.good === "coin" ? "a coin" : a.good, icon: a.good === "coin" ? "coins" : a.good };
-    case "ariadne": return { words: a.redirect ? "Under stack 2" : "Let it be" };
+    case "ariadne": return { words: a.redirect ? "Under stack 2" : "Place it" };
     case "odysseus": return { words: a.use ? "Use his coin" : "Keep the coin" };
     case "save": return { words: a.save ? "Pay to keep it" : "Let it go" };
     case "finish": return { words: a.discount === "none" ? "Finish it" : `Finish (2 ${a.discount} less)` };

@@ -3,7 +3,7 @@
 // order with the start player first.
 import { svg, text } from "../../js/svg.js";
 import { ACCENT, FAINT, GOODS, INK, LINE, MUTED, PAPER, SERIF, inkOf, inkOn, label, ordinal, shade } from "./theme.js";
-import { RANKS, ROUNDS, STACK_ROUNDS } from "./catalogue.js";
+import { RANKS, STACK_ROUNDS } from "./catalogue.js";
 import { PHASES } from "./context.js";
 import { supplyIcon } from "./icons.js";
 

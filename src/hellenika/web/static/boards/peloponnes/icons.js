@@ -1,7 +1,7 @@
 // Peloponnes board: the small pictures. Goods and counters (coins, wood, stone, food, luxury goods,
 // inhabitants, strength, cloverleaves, power points, mercenaries), the disasters' symbols and the supply
 // symbol. Each is drawn in a unit box (-1..1) and scaled to `size` units wide around (x, y).
-import { svg, text } from "../../js/svg.js";
+import { svg } from "../../js/svg.js";
 import { GOODS, INK, shade } from "./theme.js";
 import { DISASTERS } from "./catalogue.js";
 
@@ -152,14 +152,4 @@ export function supplyIcon(x, y, size) {
     goodIcon("inhabitants", x - size * 0.19, y, size * 0.4),
     goodIcon("food", x + size * 0.2, y, size * 0.4),
   ]);
-}
-
-// A number beside an icon: "[icon] 3". Returns the group and the width it takes.
-export function counted(kind, value, x, y, size, attrs = {}) {
-  const words = String(value);
-  const fontSize = attrs["font-size"] || size * 0.95;
-  const g = svg("g", { class: "pel-counted", "data-kind": kind });
-  g.append(goodIcon(kind, x + size / 2, y, size));
-  g.append(text(x + size + 2, y + fontSize * 0.36, words, { "font-size": fontSize, "font-weight": 700, fill: INK, ...attrs }));
-  return { node: g, width: size + 4 + words.length * fontSize * 0.6 };
 }

@@ -107,8 +107,8 @@ function tilesArea(ctx, p, x0, y0, width, height, mine) {
   const pitch = chipW + 6;
   const civX = x0 + nb * pitch;
   const y = y0 + 12;
-  g.append(text(civX - 4, y0 + 6, nb ? "← buildings" : "", { "text-anchor": "end", "font-size": 9.5, fill: MUTED }));
-  g.append(text(civX + chipW + 4, y0 + 6, nl ? "lands, in order →" : "", { "font-size": 9.5, fill: MUTED }));
+  g.append(text(civX - 4, y0 + 4, nb ? "← buildings" : "", { "text-anchor": "end", "font-size": 9.5, fill: MUTED }));
+  g.append(text(civX + chipW + 4, y0 + 4, nl ? "lands, in order →" : "", { "font-size": 9.5, fill: MUTED }));
   g.append(civChip(p.civilization, civX, y, chipW, ctx.colour(p.index)));
   const reserveCoins = p.colony === "leptis" ? 3 : 1;
   const owned = (tile, x, attrs, extra) => {
@@ -296,7 +296,8 @@ function drawPlayer(ctx, p, width, position) {
     svg("title", {}, [`${p.inhabitants} inhabitants bring ${coinsIncome} coins${luxIncome ? ` and ${luxIncome} luxury goods` : ""} a round (${col.name})`]),
   ]));
 
-  g.append(tilesArea(ctx, p, LEFT_W + 12, 38, width - LEFT_W - 24, height - 38 - 26, mine));
+  const top = expansion ? 38 : 32;
+  g.append(tilesArea(ctx, p, LEFT_W + 12, top, width - LEFT_W - 24, height - top - 24, mine));
   return g;
 }
 

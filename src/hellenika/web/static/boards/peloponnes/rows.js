@@ -26,6 +26,23 @@ function landMisfit(ctx, tile) {
   return !incomeGoods(tile).some((k) => last.includes(k));
 }
 
+// Angelos' pick from a row (solo, spec §9): the most power points, then the most inhabitants in the top
+// right, then the rightmost. He takes from the regular row if the player bought from the conquest row,
+// otherwise from the conquest row.
+export function angelosPick(tiles) {
+  let best = null;
+  let key = null;
+  tiles.forEach((tile, i) => {
+    if (!tile) return;
+    const k = [tile.pp, (tile.gain && tile.gain.inhabitants) || 0, i];
+    if (!key || k[0] > key[0] || (k[0] === key[0] && (k[1] > key[1] || (k[1] === key[1] && k[2] > key[2])))) {
+      best = tile.id;
+      key = k;
+    }
+  });
+  return best;
+}
+
 function slotTargets(ctx, id, row) {
   const kinds = row === "regular" ? ["bid", "move", "take"] : ["conquer", "take"];
   const out = ctx.matching((a) => kinds.includes(a.kind) && a.tile === id);
@@ -63,6 +80,12 @@ export function drawRows(ctx, width) {
   caption(x, `REGULAR ROW · ${view.solo ? "buy at the minimum bid" : "bid, or outbid a bid"}`, regular.length * (cardW + GAP) - GAP);
   const decision = view.decision || {};
   const naming = decision.step === "bidding: naming the coins" ? decision.tile : null;
+  // Solo against Angelos, while the player buys: the tile he would take after each choice.
+  const angelos = ctx.participants.find((p) => p.automaton);
+  const buying = angelos && decision.step === "buying a tile";
+  const picks = buying
+    ? { regular: angelosPick(regular.map((s) => (s ? s.tile : null))), conquest: angelosPick(conquest) }
+    : { regular: null, conquest: null };
 
   const place = (tile, row, slot) => {
     const idx = slotTargets(ctx, tile.id, row);
@@ -83,6 +106,16 @@ export function drawRows(ctx, width) {
         x: x - 3, y: y - 3, width: cardW + 6, height: CARD_H + 6, rx: 10, fill: "none",
         stroke: tile.id === naming ? "#d9a520" : ACCENT, "stroke-width": 2.6, class: "pel-cue pel-pulse",
       }), card.firstChild);
+    }
+    if (picks[row] === tile.id) {
+      const words = row === "regular" ? "Angelos takes it if you buy a conquest tile" : "Angelos takes it unless you buy a conquest tile";
+      const colour = ctx.colour(angelos.index);
+      const fy = y + CARD_H - 26;
+      card.append(svg("g", { class: "pel-angelos-pick", "data-tile": tile.id }, [
+        svg("rect", { x: x + cardW - 86, y: fy - 1, width: 80, height: 21, rx: 10.5, fill: colour }),
+        text(x + cardW - 46, fy + 13.5, row === "regular" ? "Angelos if…" : "Angelos' pick", { "text-anchor": "middle", "font-size": 10.5, "font-weight": 700, fill: inkOn(colour) }),
+        svg("title", {}, [words]),
+      ]));
     }
     if (!idx.length) card.append(svg("title", {}, [describeTile(tile) + (misfit ? " — it shares no income good with your rightmost land" : "")]));
     g.append(target(card, idx, ctx.ui, idx.length ? `${ctx.labels(idx)}\n${describeTile(tile)}` : undefined));

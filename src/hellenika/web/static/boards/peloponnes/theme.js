@@ -46,15 +46,6 @@ export function label(x, y, content, attrs = {}, max = 0) {
   return node;
 }
 
-export function shorten(words, max) {
-  const s = String(words);
-  return s.length > max ? `${s.slice(0, Math.max(1, max - 1))}…` : s;
-}
-
-export function plural(n, word, many = `${word}s`) {
-  return `${n} ${n === 1 ? word : many}`;
-}
-
 export function ordinal(n) {
   const tens = n % 100;
   if (tens >= 11 && tens <= 13) return `${n}th`;
