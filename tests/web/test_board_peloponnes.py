@@ -663,3 +663,39 @@ def test_screenshots(board, static_server, pel_fixtures, fixture):
     path = screenshot(board, f"board-peloponnes-{fixture.removesuffix('.json')}")
     assert path.stat().st_size > 10_000
     assert not board.errors
+
+
+SUPPLY_JS = """async (model) => {
+  const board = await import(`${location.origin}/boards/peloponnes.js`);
+  const div = document.createElement('div');
+  document.body.append(div);
+  board.render(div, model, { choose() {}, highlight() {} });
+  const out = Array.from(div.querySelectorAll('.pel-supply-round'))
+    .map((e) => [e.dataset.which, e.dataset.round || null, e.dataset.done === 'true']);
+  div.remove();
+  return out;
+}"""
+
+
+def test_with_the_whole_log_the_track_knows_each_supply_round(board, static_server, pel_fixtures):
+    """B05 and C04 call a supply round in the round they are revealed; the server sends the whole log, and
+    the track marks those rounds (the fixtures keep only the log's tail)."""
+    game = games.get(GAME)
+    state = game.new_state(3, {})
+    rng = Rng(11)
+    revealed: dict[str, int] = {}
+    # Play to the first decision of round 8: every tile of round 8 is revealed by then.
+    while not (state.view(None)["round"] == 8 and state.current_player() >= 0):
+        player = state.current_player()
+        action = state.sample_chance(rng) if player < 0 else rng.choice(state.legal_actions())
+        if action.to_json()["kind"] == "reveal" and action.to_json()["tile"] in ("B05", "C04"):
+            revealed[action.to_json()["tile"][0]] = state.view(None)["round"]
+        state.apply(action)
+    assert set(revealed) == {"B", "C"}
+    _open(board, static_server, pel_fixtures[0])
+    track = board.evaluate(SUPPLY_JS, table_model(state, None, ["A", "B", "C"]))
+    assert track == [
+        ["final", None, False],
+        ["B", str(revealed["B"]), True],
+        ["C", str(revealed["C"]), True],
+    ]
