@@ -84,7 +84,8 @@ export const HEROES = {
 };
 
 // The base game's player mat and the expansion's colony boards: income by inhabitant band (0-2, 3-4, 5-7,
-// 8-10, 11-13, 14-16, 17-19, 20+), points per inhabitant, coins per power point, and the rules in words.
+// 8-10, 11-13, 14-16, 17-19, 20+), points per inhabitant, coins per power point, the rules in words, and where
+// they differ from the mat, the coins a reserved building takes (1) and whether lands need not match.
 export const COLONIES = {
   mat: {
     name: "Player mat", coins: [1, 2, 3, 4, 5, 5, 5, 5], luxury: [0, 0, 0, 0, 0, 2, 4, 6], points: 3, perPP: 3,
@@ -100,7 +101,7 @@ export const COLONIES = {
   },
   leptis: {
     name: "Leptis Magna", coins: [1, 2, 3, 4, 5, 6, 6, 6], luxury: [0, 0, 0, 0, 0, 2, 4, 6], points: 3, perPP: 3,
-    summary: "3 coins to reserve a building; lands need not match", freeLand: true,
+    summary: "3 coins to reserve a building; lands need not match", freeLand: true, reserveCoins: 3,
   },
   massilia: {
     name: "Massilia", coins: [1, 2, 3, 4, 5, 5, 5, 5], luxury: [0, 0, 0, 0, 1, 2, 4, 6], points: 3, perPP: 3,

@@ -30,7 +30,7 @@ function counter(ctx, kind, value, x, y, opts = {}) {
   const w = opts.width || 64;
   if (opts.indices && opts.indices.length) g.append(cue(x - 3, y - 15, w, 30, 8));
   g.append(goodIcon(kind, x + 10, y, 19));
-  g.append(text(x + 24, y + 5.5, String(value), { "font-size": 16, "font-weight": 700, fill: opts.warn ? WARN : INK, class: "pel-good-value" }));
+  g.append(text(x + 24, y + 5.5, String(value), { "font-size": 16, "font-weight": 700, fill: INK, class: "pel-good-value" }));
   if (opts.max !== undefined) {
     g.append(text(x + 26 + String(value).length * 9.5, y + 5.5, `/${opts.max}`, { "font-size": 10, fill: MUTED }));
   }
@@ -61,7 +61,8 @@ function civChip(civ, x, y, w, colour) {
   return g;
 }
 
-// The won tile waiting to be added, or the building whose building is being decided: a ghost where it goes.
+// The tile won this round and waiting to be added, or the building its owner is deciding to build now or
+// later: a ghost where it will lie.
 function ghostChip(ctx, tile, x, y, w, indices, words) {
   const h = w * RATIO;
   const g = svg("g", { class: "pel-incoming", "data-tile": tile.id, "data-kind": tile.kind });
@@ -110,7 +111,7 @@ function tilesArea(ctx, p, x0, y0, width, height, mine) {
   g.append(text(civX - 4, y0 + 4, nb ? "← buildings" : "", { "text-anchor": "end", "font-size": 9.5, fill: MUTED }));
   g.append(text(civX + chipW + 4, y0 + 4, nl ? "lands, in order →" : "", { "font-size": 9.5, fill: MUTED }));
   g.append(civChip(p.civilization, civX, y, chipW, ctx.colour(p.index)));
-  const reserveCoins = p.colony === "leptis" ? 3 : 1;
+  const reserveCoins = colony(p.colony).reserveCoins || 1;
   const owned = (tile, x, attrs, extra) => {
     const idx = ownedTargets(ctx, tile.id, mine);
     const chip = tileChip(tile, x, y, chipW, { ...extra, attrs: { "data-owner": p.index, ...attrs } });
