@@ -176,17 +176,18 @@ function colonyLine(ctx, p, x, y, width, expansion) {
 
 function scoreBox(ctx, p, x, y) {
   const colour = ctx.colour(p.index);
+  const [pp, pop, score] = [p.power_points, p.population_points, p.score].map((v) => (typeof v === "number" ? v : "–"));
   const g = svg("g", { class: "pel-score", "data-pp": p.power_points, "data-pop": p.population_points, "data-score": p.score });
   g.append(svg("rect", { x: x - 196, y: y - 15, width: 196, height: 24, rx: 12, fill: "#f5efe2" }));
   g.append(goodIcon("pp", x - 184, y - 3, 13));
-  g.append(text(x - 174, y + 2, `${p.power_points}`, { "font-size": 13, "font-weight": 700, fill: GOODS.pp.ink }));
+  g.append(text(x - 174, y + 2, `${pp}`, { "font-size": 13, "font-weight": 700, fill: GOODS.pp.ink }));
   g.append(goodIcon("inhabitants", x - 140, y - 3, 13));
-  g.append(text(x - 130, y + 2, `${p.population_points}`, { "font-size": 13, "font-weight": 700, fill: GOODS.inhabitants.ink }));
+  g.append(text(x - 130, y + 2, `${pop}`, { "font-size": 13, "font-weight": 700, fill: GOODS.inhabitants.ink }));
   g.append(text(x - 96, y + 2, "score", { "font-size": 10, fill: MUTED }));
   g.append(svg("circle", { cx: x - 16, cy: y - 3, r: 12, fill: colour }));
-  g.append(text(x - 16, y + 2, String(p.score), { "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: inkOn(colour), class: "pel-score-value" }));
+  g.append(text(x - 16, y + 2, String(score), { "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: inkOn(colour), class: "pel-score-value" }));
   const clovers = p.cloverleaves ? `; ${p.cloverleaves_on_power} of ${p.cloverleaves} cloverleaves on power` : "";
-  g.append(svg("title", {}, [`So far: ${p.power_points} power points, ${p.population_points} population points; the lower, ${p.score}, counts${clovers}`]));
+  g.append(svg("title", {}, [`So far: ${pp} power points, ${pop} population points; the lower, ${score}, counts${clovers}`]));
   return g;
 }
 
@@ -229,7 +230,7 @@ function header(ctx, p, width, position) {
     ]));
   } else if (p.won) {
     const t = tileById(p.won);
-    g.append(text(LEFT_W + 14, 27, `won ${t ? t.name : p.won} ${p.won}: placed in turn order`, { "font-size": 11.5, fill: GOLD, "font-weight": 700, class: "pel-player-won", "data-tile": p.won }));
+    g.append(text(LEFT_W + 14, 27, `won ${t ? t.name : p.won} ${p.won}: added in turn order`, { "font-size": 11.5, fill: GOLD, "font-weight": 700, class: "pel-player-won", "data-tile": p.won }));
   }
   g.append(scoreBox(ctx, p, width - 12, 24));
   return g;
@@ -294,7 +295,7 @@ function drawPlayer(ctx, p, width, position) {
     text(x + 16, r2 + 11, `+${coinsIncome}`, { "font-size": 11.5, "font-weight": 700, fill: GOODS.coins.ink }),
     luxIncome ? goodIcon("luxury", x + 38, r2 + 7, 12) : null,
     luxIncome ? text(x + 46, r2 + 11, `+${luxIncome}`, { "font-size": 11.5, "font-weight": 700, fill: GOODS.luxury.ink }) : null,
-    svg("title", {}, [`${p.inhabitants} inhabitants bring ${coinsIncome} coins${luxIncome ? ` and ${luxIncome} luxury goods` : ""} a round (${col.name})`]),
+    svg("title", {}, [`${p.inhabitants ?? 0} inhabitants bring ${coinsIncome} coins${luxIncome ? ` and ${luxIncome} luxury goods` : ""} a round (${col.name})`]),
   ]));
 
   const top = expansion ? 38 : 32;
