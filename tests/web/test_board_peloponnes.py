@@ -1,0 +1,698 @@
+"""The Peloponnes board (static/boards/peloponnes.js) over every view fixture: it renders without console or
+page errors and draws what the view says (the tiles on offer and the bids on them, the round, the turn order,
+the disaster chits and the Persians, every civilization's mat, hero, colony and tiles in their order, Angelos,
+the pending decision, the final scores), and every click target chooses or highlights exactly the legal
+actions it stands for, every legal action being reachable from the board. The board's copy of the printed
+components is checked against the engine's catalogue, and random games' positions never make it throw."""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hellenika import games
+from hellenika.engine.rng import Rng
+from hellenika.games.peloponnes.catalogue import PERSIANS, load_catalogue
+from hellenika.games.peloponnes.game import PeloponnesGame
+from hellenika.games.peloponnes.view import tile_json
+from hellenika.web.fixtures import SCENES, write_fixtures
+from hellenika.web.model import table_model
+from tests.web.conftest import screenshot
+
+GAME = "peloponnes"
+
+# Every kind of decision a seat makes in Peloponnes (the chance outcomes aside).
+DECISION_KINDS = {
+    "bid", "amount", "conquer", "pass", "move", "withdraw", "take", "build", "reserve", "strength", "income",
+    "ariadne", "odysseus", "save", "remove", "hire", "finish", "abandon", "offer", "no-offer", "coins",
+    "answer", "clovers",
+}  # fmt: skip
+
+
+def _stale(folder: Path) -> bool:
+    """Fixtures written before the generator made Peloponnes' decision scenes."""
+    index = folder / "index.json"
+    if not index.exists():
+        return True
+    names = json.loads(index.read_text())
+    if not names or not all((folder / n).exists() for n in names):
+        return True
+    return not any(n.startswith("scene-") for n in names)
+
+
+@pytest.fixture(scope="session")
+def pel_fixtures(fixture_models: Path) -> list[str]:
+    """The Peloponnes fixture names, regenerated once if they predate the scenes."""
+    folder = fixture_models / GAME
+    with open(Path(tempfile.gettempdir()) / "hellenika-peloponnes-fixtures.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if _stale(folder):
+            write_fixtures(GAME)
+    return list(json.loads((folder / "index.json").read_text()))
+
+
+def _model(fixture_models: Path, name: str) -> dict[str, Any]:
+    return json.loads((fixture_models / GAME / name).read_text())
+
+
+@pytest.fixture()
+def board(page: Any, static_server: str) -> Iterator[Any]:
+    """The page, with the browser's favicon request answered (the preview has none; not a board error)."""
+    page.route("**/favicon.ico", lambda route: route.fulfill(status=204, body=""))
+    yield page
+
+
+def _open(page: Any, static_server: str, name: str) -> None:
+    page.goto(f"{static_server}/preview.html?game={GAME}&fixture={name}")
+    page.wait_for_selector(f"body[data-rendered='{GAME}/{name}']")
+
+
+def _show(page: Any, name: str) -> None:
+    """Another fixture in the open preview, through its fixture list (no page load)."""
+    page.select_option("#fixture", name)
+    page.wait_for_selector(f"body[data-rendered='{GAME}/{name}']")
+
+
+# Everything the tests compare, read off the drawn SVG in one go.
+SUMMARY_JS = """() => {
+  const svg = document.querySelector('#board svg.pel-board');
+  if (!svg) return null;
+  const all = (sel, root = svg) => Array.from(root.querySelectorAll(sel));
+  const one = (sel, root = svg) => root.querySelector(sel);
+  const num = (v) => (v === undefined || v === null || v === '' ? null : Number(v));
+  const players = {};
+  for (const panel of all('.pel-player')) {
+    const seat = panel.dataset.seat;
+    const goods = Object.fromEntries(all('.pel-good', panel).map((g) => [g.dataset.good, +g.dataset.value]));
+    const owned = all('.pel-owned', panel).filter((t) => !t.closest('.pel-incoming'));
+    const byKind = (kind) => owned.filter((t) => t.dataset.kind === kind || kind === null)
+      .sort((a, b) => +a.dataset.position - +b.dataset.position)
+      .map((t) => [t.dataset.tile, t.dataset.reserved === 'true']);
+    const score = one('.pel-score', panel);
+    const hero = one('.pel-hero', panel);
+    players[seat] = {
+      angelos: panel.classList.contains('pel-angelos'),
+      you: panel.dataset.you === 'true',
+      deciding: !!one('.pel-deciding', panel),
+      goods,
+      buildings: byKind('building'),
+      lands: byKind('land'),
+      all: byKind(null),
+      incoming: one('.pel-incoming', panel) ? one('.pel-incoming', panel).dataset.tile : null,
+      score: [num(score.dataset.pp), num(score.dataset.pop), num(score.dataset.score)],
+      hero: hero ? [hero.dataset.hero, hero.dataset.flipped === 'true'] : null,
+      colony: one('.pel-colony', panel) ? one('.pel-colony', panel).dataset.colony : null,
+      civilization: one('.pel-civ-tile', panel) ? one('.pel-civ-tile', panel).dataset.civilization : null,
+      position: one('.pel-position', panel) ? +one('.pel-position', panel).dataset.position : null,
+      bid: one('.pel-player-bid', panel)
+        ? [one('.pel-player-bid', panel).dataset.tile, +one('.pel-player-bid', panel).dataset.coins] : null,
+    };
+  }
+  const rows = {};
+  for (const t of all('.pel-rows .pel-tile')) {
+    (rows[t.dataset.row] = rows[t.dataset.row] || []).push(t.dataset.tile);
+  }
+  const bids = all('.pel-rows .pel-bid')
+    .map((b) => [b.closest('.pel-tile').dataset.tile, +b.dataset.bidder, +b.dataset.coins]);
+  const persians = one('.pel-persians');
+  const stacks = one('.pel-chit-stacks');
+  const decision = one('.pel-decision');
+  const current = one('.pel-round[data-current="true"]');
+  return {
+    players,
+    rows,
+    bids,
+    disasters: Object.fromEntries(all('.pel-disaster')
+      .map((d) => [d.dataset.disaster, [+d.dataset.chits, d.dataset.struck === 'true']])),
+    persians: persians ? ['chits', 'attacks', 'sum', 'strength', 'playersStrength']
+      .map((k) => +persians.dataset[k]) : null,
+    chits: [+stacks.dataset.faceDown, +stacks.dataset.under, +one('.pel-chits-left').dataset.count],
+    drawn: one('.pel-drawn-chit') ? one('.pel-drawn-chit').dataset.chit : null,
+    round: current ? +current.dataset.round : null,
+    stacksLeft: Object.fromEntries(all('.pel-stack').map((s) => [s.dataset.stack, +s.dataset.left])),
+    order: one('.pel-turn-order').dataset.order,
+    decision: decision ? [decision.dataset.step, +decision.dataset.seat] : null,
+    result: Object.fromEntries(all('.pel-result-row')
+      .map((r) => [r.dataset.seat, [num(r.dataset.place), num(r.dataset.score)]])),
+    phasesOn: all('.pel-phase[data-on="true"]').map((p) => p.dataset.phase),
+    targets: all('.hk-target').length,
+    generic: !!document.querySelector('#board .hk-generic'),
+    text: svg.textContent,
+  };
+}"""
+
+
+def _problems(name: str, model: dict[str, Any], seen: dict[str, Any] | None) -> list[str]:
+    """What the drawn board gets wrong about the view, in words."""
+    if seen is None:
+        return [f"{name}: no Peloponnes SVG drawn"]
+    view = model["view"]
+    out: list[str] = []
+
+    def check(what: str, got: Any, want: Any) -> None:
+        if got != want:
+            out.append(f"{name}: {what}: drawn {got!r}, view says {want!r}")
+
+    check("generic fallback used", seen["generic"], False)
+    check("NaN or undefined drawn", "NaN" in seen["text"] or "undefined" in seen["text"], False)
+    regular = [s["tile"]["id"] for s in view["regular_row"] if s]
+    conquest = [t["id"] for t in view["conquest_row"] if t]
+    check("regular row", seen["rows"].get("regular", []), regular)
+    check("conquest row", seen["rows"].get("conquest", []), conquest)
+    bids = [
+        [s["tile"]["id"], s["bidder"], s["bid"]] for s in view["regular_row"] if s and s["bidder"] is not None
+    ]
+    check("bids on the regular row", seen["bids"], bids)
+    check("current round", seen["round"], view["round"] or None)
+    check("tiles left in the stacks", seen["stacksLeft"], view["tile_stacks"])
+    check("turn order", seen["order"], ",".join(str(p) for p in view["turn_order"]))
+    for d in view["disasters"]:
+        if d["id"] == "persians":
+            players_strength = sum(p["strength"] for p in view["participants"])
+            want = [d["chits"], d["attacks"], d["strength_sum"], view["persian_strength"], players_strength]
+            check("the Persians", seen["persians"], want)
+        else:
+            check(f"disaster {d['id']}", seen["disasters"].get(d["id"]), [d["chits"], d["struck"]])
+    check("disaster tiles", len(seen["disasters"]) + (seen["persians"] is not None), len(view["disasters"]))
+    st = view["chit_stacks"]
+    check(
+        "chit stacks",
+        seen["chits"],
+        [st["face_down"], len(st["under_stack_2"]), view["chits_to_draw_this_round"]],
+    )
+    decision = view["decision"]
+    check("Ariadne's chit", seen["drawn"], decision.get("chit") if decision else None)
+    if decision and not view["game_over"]:
+        check("pending decision", seen["decision"], [decision["step"], decision["seat"]])
+    check("phases lit", len(seen["phasesOn"]) <= 1, True)
+
+    seat = model["seat"]
+    check("panels", sorted(seen["players"], key=int), [str(p["index"]) for p in view["participants"]])
+    for p in view["participants"]:
+        drawn = seen["players"].get(str(p["index"]))
+        if drawn is None:
+            continue
+        who = f"participant {p['index']}"
+        check(f"{who} score", drawn["score"], [p["power_points"], p["population_points"], p["score"]])
+        check(f"{who} marked as you", drawn["you"], seat == p["index"])
+        check(f"{who} hero", drawn["hero"], [p["hero"], p["hero_flipped"]] if p["hero"] else None)
+        if p["automaton"]:
+            check(f"{who} drawn as Angelos", drawn["angelos"], True)
+            check(f"{who} tiles in the order taken", drawn["all"], [[t["id"], False] for t in p["tiles"]])
+            want = {
+                "strength": p["strength"],
+                "clover": p["cloverleaves"],
+                "inhabitants": p["population_coins"],
+            }
+            check(f"{who} counters", drawn["goods"], want)
+            continue
+        goods = {
+            "coins": p["coins"], "wood": p["wood"], "stone": p["stone"], "food": p["food"],
+            "luxury": p["luxury"], "inhabitants": p["inhabitants"],
+        }  # fmt: skip
+        if view["expansion"]:
+            goods.update(mercenaries=p["mercenaries"], strength=p["strength"], clover=p["cloverleaves"])
+        check(f"{who} mat", drawn["goods"], goods)
+        check(f"{who} buildings", drawn["buildings"], [[b["id"], b["reserved"]] for b in p["buildings"]])
+        check(f"{who} lands in order", drawn["lands"], [[t["id"], False] for t in p["lands"]])
+        check(f"{who} civilization", drawn["civilization"], p["civilization"])
+        check(f"{who} colony", drawn["colony"], p["colony"])
+        position = view["turn_order"].index(p["index"]) + 1 if p["index"] in view["turn_order"] else None
+        check(f"{who} place in turn order", drawn["position"], position)
+        check(f"{who} bid", drawn["bid"], [p["bid"]["tile"], p["bid"]["coins"]] if p["bid"] else None)
+        building = (
+            decision["tile"]
+            if decision and decision["step"] == "adding tiles: building" and decision["seat"] == p["index"]
+            else None
+        )
+        check(f"{who} tile being added", drawn["incoming"], building or p["won"])
+        deciding = decision is not None and decision["seat"] == p["index"] and not view["game_over"]
+        check(f"{who} deciding", drawn["deciding"], deciding)
+    if view["game_over"]:
+        want = {str(p["index"]): [view["places"][p["index"]], p["score"]] for p in view["participants"]}
+        check("final scores", seen["result"], want)
+    else:
+        check("final scores before the end", seen["result"], {})
+    if not model["legal"]:
+        check("click targets without legal actions", seen["targets"], 0)
+    return out
+
+
+def test_every_fixture_renders_what_the_view_says(board, static_server, fixture_models, pel_fixtures):
+    problems: list[str] = []
+    _open(board, static_server, pel_fixtures[0])
+    for name in pel_fixtures:
+        _show(board, name)
+        problems += _problems(name, _model(fixture_models, name), board.evaluate(SUMMARY_JS))
+        problems += [f"{name}: console/page error: {e}" for e in board.errors]
+        board.errors.clear()
+    assert not problems, "\n".join(problems)
+
+
+def test_the_fixtures_cover_every_decision_and_setting(fixture_models, pel_fixtures):
+    """Base and expansion, solo (with and without Angelos), 2 to 8 players, negotiation, every phase and
+    the end, and every kind of decision as the seat's legal actions."""
+    kinds: set[str] = set()
+    players: set[int] = set()
+    modes: set[str] = set()
+    steps: set[str] = set()
+    for name in pel_fixtures:
+        model = _model(fixture_models, name)
+        view = model["view"]
+        kinds |= {a["action"]["kind"] for a in model["legal"]}
+        players.add(sum(1 for p in view["participants"] if not p["automaton"]))
+        steps.add(view["step"])
+        modes |= {
+            m for m, on in (("expansion", view["expansion"]), ("negotiation", view["negotiation"])) if on
+        }
+        modes |= {"base"} if not view["expansion"] else set()
+        modes |= {"angelos"} if view["angelos_rank"] else set()
+        modes |= {"solitaire"} if view["solo"] and not view["angelos_rank"] else set()
+    assert kinds == DECISION_KINDS
+    assert {1, 2, 3, 4, 5, 8} <= players
+    assert modes == {"base", "expansion", "negotiation", "angelos", "solitaire"}
+    assert {"bidding", "game over", "supply round: finishing buildings", "adding tiles: building"} <= steps
+    assert {f"scene-{s.kind}-seat.json" for s in SCENES[GAME]} <= set(pel_fixtures)
+
+
+# Every click target: what it stands for (its classes and data), and what clicking it chose or highlighted.
+TARGETS_JS = """() => Array.from(document.querySelectorAll('#board svg.pel-board .hk-target')).map((el) => {
+  const chosen = document.getElementById('chosen');
+  chosen.textContent = '';
+  document.querySelectorAll('#actions .hk-highlight').forEach((b) => b.classList.remove('hk-highlight'));
+  el.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+  const panel = el.closest('.pel-player');
+  return {
+    classes: Array.from(el.classList),
+    data: Object.assign({}, el.dataset),
+    owner: panel ? +panel.dataset.seat : null,
+    chosen: chosen.textContent.replace(/^chose /, ''),
+    highlighted: Array.from(document.querySelectorAll('#actions .hk-highlight')).map((b) => +b.dataset.index),
+  };
+})"""
+
+
+def _expected(model: dict[str, Any], target: dict[str, Any]) -> list[int]:
+    """The legal actions a board element stands for, worked out from the model alone."""
+    view = model["view"]
+    decision = view["decision"] or {}
+    data = target["data"]
+    classes = set(target["classes"])
+
+    def where(test: Any) -> list[int]:
+        return [a["index"] for a in model["legal"] if test(a["action"])]
+
+    if "pel-button" in classes:
+        return [int(data["index"])]
+    if "pel-tile" in classes:
+        tile = data["tile"]
+        kinds = {"bid", "move", "take"} if data["row"] == "regular" else {"conquer", "take"}
+        found = where(lambda a: a["kind"] in kinds and a.get("tile") == tile)
+        if not found and decision.get("tile") == tile and decision["step"] == "bidding: naming the coins":
+            found = where(lambda a: a["kind"] == "amount")
+        return found
+    if "pel-owned" in classes:
+        tile = data["tile"]
+        found = where(
+            lambda a: a["kind"] in {"save", "remove", "finish", "abandon"} and a.get("tile") == tile
+        )
+        if not found and decision.get("tile") == tile and decision["step"] == "adding tiles: strength":
+            found = where(lambda a: a["kind"] == "strength")
+        return found
+    if "pel-incoming" in classes:
+        return where(lambda a: a["kind"] in {"build", "reserve"})
+    if "pel-good" in classes:
+        good = data["good"]
+        if good == "mercenaries":
+            return where(lambda a: a["kind"] == "hire")
+        if good == "clover":
+            return where(lambda a: a["kind"] == "clovers")
+        want = "coin" if good == "coins" else good
+        return where(lambda a: a["kind"] == "income" and a["good"] == want)
+    if "pel-hero" in classes:
+        found = where(lambda a: a["kind"] == "odysseus" and a["use"])
+        return found or where(lambda a: a["kind"] == "offer" and a["target"] == target["owner"])
+    if "pel-colony" in classes:
+        return where(lambda a: a["kind"] == "offer" and a["target"] == target["owner"])
+    return []
+
+
+def _click_problems(name: str, model: dict[str, Any], targets: list[dict[str, Any]]) -> list[str]:
+    out = []
+    reached: set[int] = set()
+    legal = model["legal"]
+    for t in targets:
+        want = _expected(model, t)
+        data = t["data"]
+        what = f"{t['classes'][0]} {data.get('tile') or data.get('good') or data.get('kind') or ''}"
+        if not want:
+            out.append(f"{name}: target {what} stands for no legal action")
+        elif len(want) == 1:
+            if t["chosen"] != legal[want[0]]["notation"] or t["highlighted"]:
+                out.append(
+                    f"{name}: {what} chose {t['chosen']!r} {t['highlighted']}, wanted {legal[want[0]]}"
+                )
+        elif t["chosen"] or sorted(t["highlighted"]) != sorted(want):
+            out.append(f"{name}: {what} gave {t['chosen']!r} {t['highlighted']}, wanted highlights {want}")
+        reached |= set(want)
+    missing = [legal[i]["notation"] for i in range(len(legal)) if i not in reached]
+    if missing:
+        out.append(f"{name}: no board target for {missing}")
+    return out
+
+
+def test_every_target_chooses_its_actions_and_every_action_has_a_target(
+    board, static_server, fixture_models, pel_fixtures
+):
+    problems: list[str] = []
+    _open(board, static_server, pel_fixtures[0])
+    clicked = 0
+    for name in pel_fixtures:
+        model = _model(fixture_models, name)
+        if not model["legal"]:
+            continue
+        _show(board, name)
+        targets = board.evaluate(TARGETS_JS)
+        clicked += len(targets)
+        problems += _click_problems(name, model, targets)
+        problems += [f"{name}: console/page error: {e}" for e in board.errors]
+        board.errors.clear()
+    assert clicked > 200
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize(
+    ("fixture", "selector", "notation"),
+    [
+        ("4p-expansion-True-3-seat.json", ".pel-rows .pel-tile[data-tile='B01']", "bid B01"),
+        ("4p-expansion-True-3-seat.json", ".pel-button[data-kind='pass']", "pass"),
+        ("scene-move-seat.json", ".pel-rows .pel-tile[data-tile='A10']", "move A10"),
+        ("scene-take-seat.json", ".pel-rows .pel-tile[data-row='conquest'][data-tile='A04']", "take A04"),
+        ("scene-build-seat.json", ".pel-button[data-kind='reserve']", "reserve"),
+        ("scene-strength-seat.json", ".pel-button[data-kind='strength']", "strength yes"),
+        (
+            "scene-income-seat.json",
+            ".pel-player[data-you='true'] .pel-good[data-good='stone']",
+            "income stone",
+        ),
+        (
+            "scene-income-seat.json",
+            ".pel-player[data-you='true'] .pel-good[data-good='coins']",
+            "income coin",
+        ),
+        ("scene-remove-seat.json", ".pel-player[data-you='true'] .pel-owned[data-tile='B04']", "remove B04"),
+        ("scene-odysseus-seat.json", ".pel-player[data-you='true'] .pel-hero", "odysseus yes"),
+        ("scene-offer-seat.json", ".pel-player[data-seat='1'] .pel-colony", "offer 1"),
+        ("scene-answer-seat.json", ".pel-button[data-kind='answer']", "answer yes"),
+        ("scene-ariadne-seat.json", ".pel-button[data-kind='ariadne']", "ariadne yes"),
+    ],
+)
+def test_clicking_the_board_chooses_the_action(
+    board, static_server, pel_fixtures, fixture, selector, notation
+):
+    assert fixture in pel_fixtures
+    _open(board, static_server, fixture)
+    board.click(f"#board {selector} >> nth=0")
+    assert board.inner_text("#chosen") == f"chose {notation}"
+    assert not board.errors
+
+
+def _highlighted(page: Any) -> list[str]:
+    return page.eval_on_selector_all("#actions button.hk-highlight", "bs => bs.map(b => b.dataset.notation)")
+
+
+def test_clicking_a_piece_with_several_choices_highlights_them(
+    board, static_server, fixture_models, pel_fixtures
+):
+    # The tile whose coins are being named: every amount.
+    _open(board, static_server, "scene-amount-seat.json")
+    board.click("#board .pel-rows .pel-tile[data-tile='A15']")
+    amounts = [a["notation"] for a in _model(fixture_models, "scene-amount-seat.json")["legal"]]
+    assert board.inner_text("#chosen") == ""
+    assert _highlighted(board) == amounts
+    # The building being added: build now or reserve.
+    _open(board, static_server, "scene-build-seat.json")
+    board.click("#board .pel-player[data-you='true'] .pel-incoming")
+    assert _highlighted(board) == ["build none", "reserve"]
+    # A reserved building in a supply round: finish it or give it up.
+    _open(board, static_server, "scene-finish-seat.json")
+    board.click("#board .pel-player[data-you='true'] .pel-owned[data-tile='B13']")
+    assert _highlighted(board) == ["finish B13 none", "abandon B13"]
+    # A tile an earthquake threatens: save it or not.
+    _open(board, static_server, "scene-save-seat.json")
+    board.click("#board .pel-player[data-you='true'] .pel-owned[data-tile='A12']")
+    assert _highlighted(board) == ["save A12 yes", "save A12 no"]
+    assert not board.errors
+
+
+def test_a_land_that_does_not_fit_is_not_offered_and_says_why(
+    board, static_server, fixture_models, pel_fixtures
+):
+    # Player 3's rightmost land (Orchards: food, wood) shares nothing with Mining hills (stone): no bid on it.
+    model = _model(fixture_models, "4p-expansion-True-3-seat.json")
+    assert "bid B10" not in {a["notation"] for a in model["legal"]}
+    _open(board, static_server, "4p-expansion-True-3-seat.json")
+    tile = board.locator("#board .pel-rows .pel-tile[data-tile='B10']")
+    assert "hk-target" not in (tile.get_attribute("class") or "")
+    assert "doesn't fit your lands" in tile.text_content()
+    assert board.locator("#board .pel-rows .pel-tile[data-tile='B01'].hk-target").count() == 1
+
+
+def test_spectators_see_the_same_board_without_targets(board, static_server, fixture_models, pel_fixtures):
+    _open(board, static_server, "4p-expansion-True-3-spectator.json")
+    seen = board.evaluate(SUMMARY_JS)
+    assert seen["targets"] == 0
+    assert not any(p["you"] for p in seen["players"].values())
+    assert seen["decision"] == ["bidding", 2]
+    assert "you are watching" in board.locator("#board .pel-decision").text_content()
+
+
+def test_the_supply_rounds_on_the_round_track(board, static_server, fixture_models, pel_fixtures):
+    # Round 4 revealed Fertile plain B05: the supply round is now, over round 4.
+    _open(board, static_server, "5p-2-seat.json")
+    b = board.locator("#board .pel-supply-round[data-which='B']")
+    assert (b.get_attribute("data-round"), b.get_attribute("data-now")) == ("4", "true")
+    assert board.locator("#board .pel-phase[data-phase='supply']").get_attribute("data-on") == "true"
+    # At the end all three have been held.
+    _open(board, static_server, "5p-6-seat.json")
+    done = board.eval_on_selector_all("#board .pel-supply-round", "s => s.map(e => e.dataset.done)")
+    assert done == ["true", "true", "true"]
+
+
+# The board's copy of the printed components, read from its module.
+CATALOGUE_JS = """async () => {
+  const c = await import(`${location.origin}/boards/peloponnes/catalogue.js`);
+  const tiles = Object.fromEntries(Object.keys(c.TILES).map((id) => [id, c.tileById(id)]));
+  return {
+    tiles, civilizations: c.CIVILIZATIONS, heroes: c.HEROES, colonies: c.COLONIES, ranks: c.RANKS,
+    disasters: c.DISASTERS.map((d) => d.id), threshold: c.DISASTER_THRESHOLD, persianChits: c.PERSIAN_CHITS,
+    attacks: c.PERSIAN_ATTACKS, rounds: c.ROUNDS, surcharge: c.CONQUEST_SURCHARGE,
+    bands: [0, 2, 3, 4, 5, 7, 8, 10, 11, 13, 14, 16, 17, 19, 20, 30].map((n) => c.incomeBand(n)),
+  };
+}"""
+
+
+def test_the_boards_catalogue_matches_the_engines(board, static_server, pel_fixtures):
+    _open(board, static_server, pel_fixtures[0])
+    js = board.evaluate(CATALOGUE_JS)
+    cat = load_catalogue()
+    game = PeloponnesGame()
+    assert js["tiles"] == {t.id: tile_json(t) for t in cat.tiles}
+    goods = ("food", "wood", "stone", "inhabitants")
+    for c in cat.civilizations:
+        mine = js["civilizations"][c.id]
+        income = {k: getattr(c, f"income_{k}") for k in goods if getattr(c, f"income_{k}")}
+        start = {k: getattr(c, k) for k in ("coins", "food", "wood", "stone", "inhabitants") if getattr(c, k)}
+        assert (mine["name"], mine["number"], mine["income"]) == (c.name, c.number, income), c.id
+        assert {k: mine[k] for k in start} == start, c.id
+        assert sorted(mine.get("protects", [])) == sorted(
+            d[0] for i, d in enumerate(cat.disasters) if c.protects >> i & 1
+        )
+    assert len(js["civilizations"]) == len(cat.civilizations)
+    for h in cat.heroes:
+        mine = js["heroes"][h.id]
+        loss = ("food", "wood", "stone")[h.flip_loss] if h.flip_loss >= 0 else None
+        assert (mine["name"], mine["pp"], mine["flipLoss"]) == (h.name, h.pp, loss), h.id
+    assert len(js["heroes"]) == len(cat.heroes)
+    for c in cat.colonies:
+        mine = js["colonies"][c.id]
+        assert (mine["name"], mine["coins"], mine["luxury"]) == (
+            c.name,
+            list(c.income_coins),
+            list(c.income_luxury),
+        )
+        assert (mine["points"], mine["perPP"], mine["summary"]) == (
+            c.inhabitant_points,
+            c.coins_per_pp,
+            c.summary,
+        )
+        assert bool(mine.get("freeLand")) == c.free_land, c.id
+        assert mine.get("reserveCoins", 1) == c.reserve_coins, c.id
+    assert len(js["colonies"]) == len(cat.colonies)
+    assert {k: [v["civilization"], v["hero"]] for k, v in js["ranks"].items()} == {
+        r.id: [r.civilization, r.hero] for r in cat.ranks
+    }
+    assert js["disasters"] == [d[0] for d in cat.disasters]
+    assert js["threshold"] == game.disaster_threshold
+    assert js["persianChits"] == sum(c.count for c in cat.chits if c.disaster == PERSIANS)
+    assert js["attacks"] == list(game.persian_attacks)
+    assert (js["rounds"], js["surcharge"]) == (game.rounds, game.surcharge)
+    assert js["bands"] == [0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7]
+
+
+def test_board_fits_at_800_pixels(browser, static_server, pel_fixtures):
+    context = browser.new_context(viewport={"width": 800, "height": 900})
+    page = context.new_page()
+    page.route("**/favicon.ico", lambda route: route.fulfill(status=204, body=""))
+    try:
+        _open(page, static_server, "8p-expansion-True-2-seat.json")
+        width = page.evaluate("() => document.querySelector('#board svg').getBoundingClientRect().width")
+        assert 600 <= width <= 800
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 800
+        screenshot(page, "board-peloponnes-8p-800px")
+    finally:
+        context.close()
+
+
+def _random_game_models(players: int, options: dict[str, Any], seed: int) -> list[dict[str, Any]]:
+    """Table models along one random game: its first 25 positions (chance included), about 30 spread over
+    the rest, and the end; from the seat to move (or seat 0) and from a spectator."""
+    game = games.get(GAME)
+    probe = game.new_state(players, options, log=False)
+    names = [f"Player {i + 1}" for i in range(players)] + probe.participant_names()[players:]
+
+    def play(visit: Any) -> int:
+        state = game.new_state(players, options)
+        rng = Rng(seed)
+        step = 0
+        while not state.is_terminal():
+            visit(state, step)
+            player = state.current_player()
+            state.apply(state.sample_chance(rng) if player < 0 else rng.choice(state.legal_actions()))
+            step += 1
+        visit(state, step)
+        return step
+
+    every = max(1, play(lambda state, step: None) // 30)
+    models: list[dict[str, Any]] = []
+
+    def visit(state: Any, step: int) -> None:
+        if step < 25 or step % every == 0 or state.is_terminal():
+            seat = 0 if state.is_terminal() else max(state.current_player(), 0)
+            for viewer in (seat, None):
+                model = table_model(state, viewer, names)
+                model["log"] = model["log"][-12:]
+                models.append(model)
+
+    play(visit)
+    return models
+
+
+# Renders many models with the board module directly; returns what went wrong.
+RENDER_JS = """async (models) => {
+  const board = await import(`${location.origin}/boards/peloponnes.js`);
+  const div = document.createElement('div');
+  div.className = 'hk-board';
+  document.body.append(div);
+  const problems = [];
+  models.forEach((model, i) => {
+    const where = `${i} (round ${model.view.round}, ${model.view.step})`;
+    try {
+      board.render(div, model, { choose() {}, highlight() {} });
+      const svg = div.querySelector('svg.pel-board');
+      if (!svg) { problems.push(`${where}: nothing drawn`); return; }
+      if (/NaN|undefined/.test(svg.outerHTML)) problems.push(`${where}: NaN or undefined drawn`);
+      const panels = svg.querySelectorAll('.pel-player').length;
+      if (panels !== model.view.participants.length) problems.push(`${where}: ${panels} panels`);
+      const view = model.view;
+      const onOffer = view.regular_row.filter(Boolean).length + view.conquest_row.filter(Boolean).length;
+      const tiles = svg.querySelectorAll('.pel-rows .pel-tile').length;
+      if (tiles !== onOffer) problems.push(`${where}: ${tiles} tiles drawn for ${onOffer} on offer`);
+      const targets = svg.querySelectorAll('.hk-target').length;
+      if (!model.legal.length && targets) problems.push(`${where}: ${targets} targets without legal actions`);
+      if (model.legal.length && !targets) problems.push(`${where}: no target for any action`);
+    } catch (error) {
+      problems.push(`${where}: ${(error && error.stack) || error}`);
+    }
+  });
+  div.remove();
+  return problems;
+}"""
+
+
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [
+        (1, {}),
+        (1, {"expansion": True, "angelos": "syntagmatarkhis"}),
+        (2, {"expansion": True, "negotiation": True}),
+        (5, {}),
+        (7, {"expansion": True}),
+    ],
+    ids=["solitaire", "angelos", "negotiation", "5p", "7p-expansion"],
+)
+def test_any_position_of_a_random_game_renders(board, static_server, pel_fixtures, players, options):
+    _open(board, static_server, pel_fixtures[0])
+    models = _random_game_models(players, options, seed=300 + players)
+    assert len(models) > 90
+    assert board.evaluate(RENDER_JS, models) == []
+    assert not board.errors
+
+
+@pytest.mark.parametrize(
+    "fixture",
+    [
+        "4p-expansion-True-3-seat.json",
+        "3p-1-seat.json",
+        "1p-expansion-True-angelos-stratigos-6-seat.json",
+        "scene-build-seat.json",
+        "scene-answer-seat.json",
+    ],
+)
+def test_screenshots(board, static_server, pel_fixtures, fixture):
+    _open(board, static_server, fixture)
+    path = screenshot(board, f"board-peloponnes-{fixture.removesuffix('.json')}")
+    assert path.stat().st_size > 10_000
+    assert not board.errors
+
+
+SUPPLY_JS = """async (model) => {
+  const board = await import(`${location.origin}/boards/peloponnes.js`);
+  const div = document.createElement('div');
+  document.body.append(div);
+  board.render(div, model, { choose() {}, highlight() {} });
+  const out = Array.from(div.querySelectorAll('.pel-supply-round'))
+    .map((e) => [e.dataset.which, e.dataset.round || null, e.dataset.done === 'true']);
+  div.remove();
+  return out;
+}"""
+
+
+def test_with_the_whole_log_the_track_knows_each_supply_round(board, static_server, pel_fixtures):
+    """B05 and C04 call a supply round in the round they are revealed; the server sends the whole log, and
+    the track marks those rounds (the fixtures keep only the log's tail)."""
+    game = games.get(GAME)
+    state = game.new_state(3, {})
+    rng = Rng(11)
+    revealed: dict[str, int] = {}
+    # Play to the first decision of round 8: every tile of round 8 is revealed by then.
+    while not (state.view(None)["round"] == 8 and state.current_player() >= 0):
+        player = state.current_player()
+        action = state.sample_chance(rng) if player < 0 else rng.choice(state.legal_actions())
+        if action.to_json()["kind"] == "reveal" and action.to_json()["tile"] in ("B05", "C04"):
+            revealed[action.to_json()["tile"][0]] = state.view(None)["round"]
+        state.apply(action)
+    assert set(revealed) == {"B", "C"}
+    _open(board, static_server, pel_fixtures[0])
+    track = board.evaluate(SUPPLY_JS, table_model(state, None, ["A", "B", "C"]))
+    assert track == [
+        ["final", None, False],
+        ["B", str(revealed["B"]), True],
+        ["C", str(revealed["C"]), True],
+    ]
