@@ -407,3 +407,18 @@ def test_usable_at_800_pixels(page, static_server, fixture_models):
     assert page.locator("#chosen").inner_text() == f"chose {labour['notation']}"
     screenshot(page, "board-hercules-3p-3-seat-800px")
     assert not page.errors, page.errors
+
+
+def test_panels_show_the_table_models_names(page, static_server, fixture_models):
+    """The server's model names people (and Hades); the board shows those, not the view's "Player 1"."""
+    _no_favicon(page)
+    model = load(fixture_models, fixture_names(fixture_models)[0])
+    model["names"] = [f"Ariadne of Crete {i}" for i in range(len(model["view"]["participants"]))]
+    serve_extra(page, fixture_models, {"extra-named.json": model})
+    open_preview(page, static_server, "extra-named.json")
+    panels = page.evaluate(
+        """() => [...document.querySelectorAll('#board [data-role="panel"]')].map((e) => e.textContent)"""
+    )
+    assert any("Ariadne of Crete" in text for text in panels)
+    assert not any("Player 1" in text for text in panels)
+    assert not page.errors

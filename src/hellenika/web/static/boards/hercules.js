@@ -120,9 +120,16 @@ function banner(ctx) {
   return { node: g, height: 48 };
 }
 
+// The view names participants "Player 1"...; the table model carries the people's (and Hades') real names.
+function withNames(view, names) {
+  if (!Array.isArray(names) || !Array.isArray(view.participants)) return view;
+  const participants = view.participants.map((p) => (names[p.index] ? { ...p, name: names[p.index] } : p));
+  return { ...view, participants };
+}
+
 export function render(container, model, ui) {
   container.replaceChildren();
-  const view = model.view || {};
+  const view = withNames(model.view || {}, model.names);
   const ctx = {
     model,
     view,
