@@ -26,4 +26,4 @@ def run_server(host: str, port: int, database_url: str | None) -> None:
     url = database_url_from_env(database_url)
     ensure_sqlite_folder(url)
     app = create_app(Settings(database_url=url))
-    uvicorn.run(app, host=host, port=port, log_level="info")
+    uvicorn.run(app, host=host, port=port, log_level="info", ws="websockets-sansio")

@@ -1,0 +1,767 @@
+"""The master: the one place where a table's game changes, in a fixed order (the boardgame.io model).
+
+For every move: authenticate (the router did) -> check the seat, the table version and the turn -> apply the
+action to a *clone* through the engine's checked ``apply`` -> resolve the chance nodes that follow with the
+table's seeded generator -> in ONE transaction insert the action rows and update the table (guarded by the
+table's version and the unique (table, step) of actions) -> only then replace the live state and push every
+WebSocket its own table model. Bots take their turns the same way, right after a commit.
+
+Concurrency: one ``asyncio.Lock`` per table serialises changes in this process; the database guards catch
+any writer outside it. Engine work, bot thinking and model building run in worker threads, never on the
+event loop.
+
+The live states are cached in memory. After a restart a table is rebuilt on first use from its latest
+snapshot (serialised state and log, every ``snapshot_every`` actions) plus the actions since.
+
+Chance: the outcome at history step ``n`` is drawn from ``Rng(seed).fork("chance-<n>")``; the seed is never
+shown while the game runs, and the record (every action, chance included) replays exactly.
+
+Versions: a table's ``version`` is its revision: +1 per applied action (chance included), +1 per undo, +1 for
+a forfeit. While nobody undoes it equals the number of actions applied. Moves and undos must quote it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import anyio.to_thread
+from sqlalchemy import delete, insert, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from hellenika import games
+from hellenika.bots.specs import LEVELS, make_agent
+from hellenika.engine.actions import Action
+from hellenika.engine.agent import Agent, Observation
+from hellenika.engine.events import Event
+from hellenika.engine.game import Game
+from hellenika.engine.record import Record
+from hellenika.engine.results import places_from_keys
+from hellenika.engine.rng import Rng
+from hellenika.engine.state import CHANCE, State
+from hellenika.server.accounts import UserPublic
+from hellenika.server.config import Settings
+from hellenika.server.errors import ApiError
+from hellenika.server.hub import Hub
+from hellenika.server.ratings import rate_game
+from hellenika.server.store import Store
+from hellenika.server.store.models import ActionRow, GameTable, Snapshot
+from hellenika.server.tables import FINISHED, PLAYING, WAITING, TableInfo, load_info
+from hellenika.web.model import table_model
+
+log = logging.getLogger("hellenika.server")
+
+#: Who made an action: a person, a bot seat, a bot playing for a late person, or chance.
+BY_USER, BY_BOT, BY_TIMEOUT, BY_CHANCE = "user", "bot", "timeout", "chance"
+#: A safety net against a game that never stops asking chance (a bug, not a rule).
+MAX_CHANCE_STEPS = 100_000
+
+
+def chance_rng(seed: int, step: int) -> Rng:
+    return Rng(seed).fork(f"chance-{step}")
+
+
+def bot_rng(seed: int, seat: int, step: int) -> Rng:
+    return Rng(seed).fork(f"bot-{seat}-{step}")
+
+
+@dataclass(frozen=True, slots=True)
+class NewAction:
+    """An action applied by the master, about to be stored."""
+
+    step: int
+    seat: int
+    by: str
+    action: dict[str, Any]
+
+
+class Conflict(Exception):
+    """The table changed in the database under us (another writer): answered as 409."""
+
+
+class LiveTable:
+    """A started table in memory: its info, its current state (with the log) and who made each action."""
+
+    def __init__(self, info: TableInfo, game: Game, state: State, meta: list[tuple[int, str]]) -> None:
+        self.info = info
+        self.game = game
+        self.state = state
+        self.meta = meta  # (seat, by) of every action in the history
+        self.lock = asyncio.Lock()
+        self.agents: dict[tuple[int, str], Agent] = {}
+        self.bot_task: asyncio.Task[None] | None = None
+
+    def names(self) -> list[str]:
+        return self.info.seat_names() + self.state.participant_names()[self.info.players :]
+
+
+# ---------------------------------------------------------------------- pure helpers (run in threads)
+
+
+def resolve_chance(state: State, seed: int, new: list[NewAction]) -> None:
+    """Draw and apply chance outcomes until someone must decide (or the game ends)."""
+    for _ in range(MAX_CHANCE_STEPS):
+        if state.current_player() != CHANCE:
+            return
+        step = state.version
+        action = state.sample_chance(chance_rng(seed, step))
+        state.apply_unchecked(action)
+        new.append(NewAction(step, CHANCE, BY_CHANCE, action.to_json()))
+    raise RuntimeError("chance did not settle")
+
+
+def snapshot_of(state: State) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The serialised state without its history (the action rows hold it) and the log."""
+    data = state.to_json()
+    data.pop("history", None)
+    return data, [e.to_json() for e in state.events]
+
+
+def rebuild(
+    game: Game,
+    players: int,
+    options: Mapping[str, Any],
+    actions: list[dict[str, Any]],
+    snapshot: tuple[int, dict[str, Any], list[dict[str, Any]]] | None,
+) -> State:
+    """The state after ``actions``, from a snapshot taken after its first ``step`` actions if given.
+
+    The actions after the snapshot are applied with full checking, so a damaged database fails loudly.
+    """
+    if snapshot is not None and snapshot[0] <= len(actions):
+        step, data, events = snapshot
+        state = game.state_from_json({**data, "history": actions[:step]}, log=True)
+        # The log is not part of a state's JSON; the snapshot keeps it so a restored table reads the same.
+        state._events = [
+            Event(e["step"], e["text"], e.get("actor"), tuple(e["audience"]) if e.get("audience") else None)
+            for e in events
+        ]
+        start = step
+    else:
+        state = game.new_state(players, options, log=True)
+        start = 0
+    for item in actions[start:]:
+        state.apply(game.action_from_json(item))
+    return state
+
+
+def seat_model(info: TableInfo, state: State, names: list[str], seat: int | None) -> dict[str, Any]:
+    """The table model (web/model.py) for ``seat``, with the table version; a forfeited game shows as over."""
+    model = table_model(state, seat, names)
+    model["version"] = info.version
+    result = info.result
+    if info.status == FINISHED and result is not None and result.get("forfeit") is not None:
+        model.update(
+            finished=True,
+            to_move=None,
+            legal=[],
+            scores=result["scores"],
+            places=result["places"],
+            breakdown=state.score_breakdown(),
+        )
+    return model
+
+
+def dumps(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
+def payload(model_text: str, table: dict[str, Any], kind: str = "state") -> str:
+    """``{"type": kind, ...model..., "table": table}`` spliced from an already serialised model."""
+    return f'{{"type":"{kind}",{model_text[1:-1]},"table":{dumps(table)}}}'
+
+
+def forfeit_places(state: State, seat: int) -> list[int]:
+    """Places when ``seat`` forfeits: the others by the game's rank keys, the forfeiting seat last."""
+    others = [p for p in range(state.num_participants) if p != seat]
+    others_places = places_from_keys([state.rank_key(p) for p in others])
+    places = [0] * state.num_participants
+    for p, place in zip(others, others_places, strict=True):
+        places[p] = place
+    places[seat] = state.num_participants
+    return places
+
+
+# ---------------------------------------------------------------------- the master
+
+
+class Master:
+    def __init__(self, store: Store, settings: Settings) -> None:
+        self.store = store
+        self.settings = settings
+        self.hub = Hub()
+        self.live: dict[str, LiveTable] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self.closed = False
+
+    # ------------------------------------------------------------------ loading
+
+    async def live_table(self, table_id: str) -> LiveTable:
+        """The live table, loaded from the database (snapshot + actions) when not cached.
+
+        404 for an unknown table, 409 for one that has not started.
+        """
+        live = self.live.get(table_id)
+        if live is not None:
+            return live
+        lock = self._loading.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            live = self.live.get(table_id)
+            if live is not None:
+                return live
+            live = await self._load(table_id)
+            self.live[table_id] = live
+        self._loading.pop(table_id, None)
+        self.kick_bots(live)
+        return live
+
+    async def _load(self, table_id: str) -> LiveTable:
+        def read(session: Session) -> tuple[TableInfo, list[ActionRow], Snapshot | None] | None:
+            info = load_info(session, table_id)
+            if info is None or info.status == WAITING:
+                return None if info is None else (info, [], None)
+            rows = list(
+                session.scalars(
+                    select(ActionRow).where(ActionRow.table_id == table_id).order_by(ActionRow.step)
+                )
+            )
+            snap = session.scalar(
+                select(Snapshot)
+                .where(Snapshot.table_id == table_id, Snapshot.step <= info.steps)
+                .order_by(Snapshot.step.desc())
+                .limit(1)
+            )
+            return info, rows, snap
+
+        found = await self.store.read(read)
+        if found is None:
+            raise ApiError(404, f"no table {table_id!r}")
+        info, rows, snap = found
+        if info.status == WAITING:
+            raise ApiError(409, "the game at this table has not started yet")
+        game = games.get(info.game)
+        actions = [r.action for r in rows]
+        snapshot = None if snap is None else (snap.step, snap.state, snap.events)
+        state = await anyio.to_thread.run_sync(rebuild, game, info.players, info.options, actions, snapshot)
+        return LiveTable(info, game, state, [(r.seat, r.by) for r in rows])
+
+    def forget(self, table_id: str) -> None:
+        """Drop a table from the cache (it is rebuilt from the database on next use)."""
+        self.live.pop(table_id, None)
+
+    # ------------------------------------------------------------------ starting
+
+    async def start(self, table_id: str, user: UserPublic) -> TableInfo:
+        info = await self.store.read(lambda s: load_info(s, table_id))
+        if info is None:
+            raise ApiError(404, f"no table {table_id!r}")
+        if info.creator_id != user.id:
+            raise ApiError(403, "only the table's creator can start it")
+        if info.status != WAITING:
+            raise ApiError(409, "this table has already started")
+        open_seats = [s.seat + 1 for s in info.seats if s.kind == "open"]
+        if open_seats:
+            raise ApiError(409, f"seat(s) {', '.join(map(str, open_seats))} still open; fill them first")
+        game = games.get(info.game)
+        seed = secrets.randbits(62)
+
+        def setup() -> tuple[State, list[NewAction]]:
+            state = game.new_state(info.players, info.options, log=True)
+            new: list[NewAction] = []
+            resolve_chance(state, seed, new)
+            return state, new
+
+        state, new = await anyio.to_thread.run_sync(setup)
+        now = self.settings.clock()
+        to_move = self._to_move(state)
+        started = info.with_changes(
+            status=PLAYING,
+            seed=seed,
+            started_at=now,
+            version=len(new),
+            steps=state.version,
+            to_move=to_move,
+            turn_deadline=self._deadline(info, to_move, now, fresh=True),
+        )
+        if state.is_terminal():  # a game decided by its setup alone; no known game does this
+            started = started.with_changes(status=FINISHED, finished_at=now, result=self._result(state))
+
+        def write(session: Session) -> None:
+            done = session.execute(
+                update(GameTable)
+                .where(GameTable.id == table_id, GameTable.status == WAITING)
+                .values(**self._table_values(started))
+            )
+            if done.rowcount != 1:  # type: ignore[attr-defined]
+                raise Conflict
+            self._insert_actions(session, table_id, new, 0, now)
+
+        try:
+            await self.store.write(write)
+        except (Conflict, IntegrityError):
+            raise ApiError(409, "this table has already started") from None
+        live = LiveTable(started, game, state, [(a.seat, a.by) for a in new])
+        self.live[table_id] = live
+        async with live.lock:
+            await self.publish(live)
+        self.kick_bots(live)
+        return started
+
+    # ------------------------------------------------------------------ moves
+
+    def parse_action(self, game: Game, raw: Any) -> Action:
+        """An action from its JSON form or its notation; 400 when it is no action of this game."""
+        if isinstance(raw, str):
+            return game.parse_action(raw)
+        if isinstance(raw, Mapping):
+            return game.action_from_json(raw)
+        raise ApiError(400, "an action is its JSON form (an object with 'kind') or its notation (text)")
+
+    async def submit(self, table_id: str, user: UserPublic, version: int, raw: Any) -> int:
+        """Apply a person's move; answers the table's new version."""
+        live = await self.live_table(table_id)
+        async with live.lock:
+            seat = self._check_turn(live, user, version)
+            action = self.parse_action(live.game, raw)
+            await self._commit(live, seat, action, BY_USER)
+            new_version = live.info.version
+        self.kick_bots(live)
+        return new_version
+
+    def _check_turn(self, live: LiveTable, user: UserPublic, version: int) -> int:
+        info = live.info
+        seat = info.seat_of(user.id)
+        if seat is None:
+            raise ApiError(403, "you have no seat at this table")
+        if info.status != PLAYING:
+            raise ApiError(409, "the game is over")
+        if version != info.version:
+            raise ApiError(409, f"stale version {version}: the table is at version {info.version}")
+        player = live.state.current_player()
+        if player != seat:
+            names = live.names()
+            who = names[player] if 0 <= player < len(names) else "nobody"
+            raise ApiError(409, f"it is not your turn; {who} is to decide")
+        return seat
+
+    async def _commit(self, live: LiveTable, seat: int, action: Action, by: str) -> None:
+        """Apply ``action`` for ``seat`` (lock held), store it with the chance that follows, then push."""
+        before = live.state
+        info = live.info
+        seed = info.seed if info.seed is not None else 0
+        every = self.settings.snapshot_every
+
+        def advance() -> tuple[State, list[NewAction], tuple[dict[str, Any], list[dict[str, Any]]] | None]:
+            after = before.clone(log=True)
+            after.apply(action, seat)  # IllegalAction (422) names the rule; the live state is untouched
+            new = [NewAction(before.version, seat, by, action.to_json())]
+            resolve_chance(after, seed, new)
+            snap = None
+            if every > 0 and before.version // every != after.version // every and not after.is_terminal():
+                snap = snapshot_of(after)
+            return after, new, snap
+
+        after, new, snap = await anyio.to_thread.run_sync(advance)
+        await self._store_advance(live, after, new, snap)
+        await self.publish(live)
+
+    async def _store_advance(
+        self,
+        live: LiveTable,
+        after: State,
+        new: list[NewAction],
+        snap: tuple[dict[str, Any], list[dict[str, Any]]] | None,
+    ) -> None:
+        info = live.info
+        now = self.settings.clock()
+        to_move = self._to_move(after)
+        changes: dict[str, Any] = {
+            "version": info.version + len(new),
+            "steps": after.version,
+            "to_move": to_move,
+            "turn_deadline": self._deadline(info, to_move, now),
+        }
+        finished = after.is_terminal()
+        if finished:
+            changes.update(status=FINISHED, finished_at=now, result=self._result(after), turn_deadline=None)
+        updated = info.with_changes(**changes)
+
+        def write(session: Session) -> None:
+            done = session.execute(
+                update(GameTable)
+                .where(GameTable.id == info.id, GameTable.version == info.version)
+                .values(**self._table_values(updated))
+            )
+            if done.rowcount != 1:  # type: ignore[attr-defined]
+                raise Conflict
+            self._insert_actions(session, info.id, new, info.version, now)
+            if snap is not None:
+                session.add(
+                    Snapshot(
+                        table_id=info.id, step=after.version, state=snap[0], events=snap[1], created_at=now
+                    )
+                )
+            if finished:
+                rate_game(session, updated, after.ranking(), now)
+
+        try:
+            await self.store.write(write)
+        except (Conflict, IntegrityError):
+            self.forget(info.id)
+            raise ApiError(409, "the table changed meanwhile; reload it") from None
+        live.state = after
+        live.info = updated
+        live.meta.extend((a.seat, a.by) for a in new)
+
+    @staticmethod
+    def _insert_actions(
+        session: Session, table_id: str, new: list[NewAction], version: int, now: float
+    ) -> None:
+        if not new:
+            return
+        session.execute(
+            insert(ActionRow),
+            [
+                {
+                    "table_id": table_id,
+                    "step": a.step,
+                    "version": version + i + 1,
+                    "seat": a.seat,
+                    "by": a.by,
+                    "action": a.action,
+                    "created_at": now,
+                }
+                for i, a in enumerate(new)
+            ],
+        )
+
+    @staticmethod
+    def _table_values(info: TableInfo) -> dict[str, Any]:
+        return {
+            "status": info.status,
+            "seed": info.seed,
+            "version": info.version,
+            "steps": info.steps,
+            "to_move": info.to_move,
+            "turn_deadline": info.turn_deadline,
+            "started_at": info.started_at,
+            "finished_at": info.finished_at,
+            "result": info.result,
+        }
+
+    @staticmethod
+    def _to_move(state: State) -> int | None:
+        player = state.current_player()
+        return player if player >= 0 else None
+
+    def _deadline(
+        self, info: TableInfo, to_move: int | None, now: float, fresh: bool = False
+    ) -> float | None:
+        """When the seat to move times out: a new deadline when the turn passes to another person; the same
+        one while the same seat goes on deciding; none for bots or tables without a deadline."""
+        if info.deadline_hours is None or to_move is None or info.is_bot(to_move):
+            return None
+        if not fresh and to_move == info.to_move and info.turn_deadline is not None:
+            return info.turn_deadline
+        return now + info.deadline_hours * 3600.0
+
+    @staticmethod
+    def _result(state: State) -> dict[str, Any]:
+        return {"scores": state.scores(), "places": state.ranking(), "forfeit": None, "reason": "finished"}
+
+    # ------------------------------------------------------------------ undo
+
+    async def undo(self, table_id: str, user: UserPublic, version: int) -> int:
+        """Take back my own last decision, within my turn: never a chance outcome, never another seat's
+        action, never a move a bot made for me. Rebuilt from the record minus that action."""
+        live = await self.live_table(table_id)
+        async with live.lock:
+            info = live.info
+            seat = info.seat_of(user.id)
+            if seat is None:
+                raise ApiError(403, "you have no seat at this table")
+            if info.status != PLAYING:
+                raise ApiError(409, "the game is over")
+            if version != info.version:
+                raise ApiError(409, f"stale version {version}: the table is at version {info.version}")
+            if live.state.current_player() != seat:
+                raise ApiError(409, "you can undo only during your own turn")
+            if not live.meta:
+                raise ApiError(422, "undo: nothing to take back")
+            last_seat, last_by = live.meta[-1]
+            if last_seat == CHANCE:
+                raise ApiError(
+                    422, "undo: the last action was a roll, a draw or a deal; chance is never undone"
+                )
+            if last_seat != seat:
+                raise ApiError(422, "undo: the last action was another player's")
+            if last_by != BY_USER:
+                raise ApiError(422, "undo: the last action was made by a bot for you after a timeout")
+            target = info.steps - 1
+
+            def read(session: Session) -> tuple[list[dict[str, Any]], Snapshot | None]:
+                rows = session.scalars(
+                    select(ActionRow.action)
+                    .where(ActionRow.table_id == table_id, ActionRow.step < target)
+                    .order_by(ActionRow.step)
+                )
+                snap = session.scalar(
+                    select(Snapshot)
+                    .where(Snapshot.table_id == table_id, Snapshot.step <= target)
+                    .order_by(Snapshot.step.desc())
+                    .limit(1)
+                )
+                return list(rows), snap
+
+            actions, snap = await self.store.read(read)
+            snapshot = None if snap is None else (snap.step, snap.state, snap.events)
+            state = await anyio.to_thread.run_sync(
+                rebuild, live.game, info.players, info.options, actions, snapshot
+            )
+            if state.current_player() != seat or state.version != target:  # the record is not what we hold
+                self.forget(table_id)
+                raise ApiError(409, "the table changed meanwhile; reload it")
+            updated = info.with_changes(version=info.version + 1, steps=target, to_move=seat)
+
+            def write(session: Session) -> None:
+                done = session.execute(
+                    update(GameTable)
+                    .where(GameTable.id == table_id, GameTable.version == info.version)
+                    .values(**self._table_values(updated))
+                )
+                if done.rowcount != 1:  # type: ignore[attr-defined]
+                    raise Conflict
+                session.execute(
+                    delete(ActionRow).where(ActionRow.table_id == table_id, ActionRow.step >= target)
+                )
+                session.execute(delete(Snapshot).where(Snapshot.table_id == table_id, Snapshot.step > target))
+
+            try:
+                await self.store.write(write)
+            except (Conflict, IntegrityError):
+                self.forget(table_id)
+                raise ApiError(409, "the table changed meanwhile; reload it") from None
+            live.state = state
+            live.info = updated
+            live.meta.pop()
+            await self.publish(live)
+            return updated.version
+
+    # ------------------------------------------------------------------ forfeits and deadlines
+
+    async def resign(self, table_id: str, user: UserPublic) -> TableInfo:
+        """Leaving a running game: the seat forfeits and the game ends."""
+        live = await self.live_table(table_id)
+        async with live.lock:
+            seat = live.info.seat_of(user.id)
+            if seat is None:
+                raise ApiError(403, "you have no seat at this table")
+            if live.info.status != PLAYING:
+                raise ApiError(409, "the game is over")
+            await self._forfeit(live, seat, "resigned")
+            return live.info
+
+    async def _forfeit(self, live: LiveTable, seat: int, reason: str) -> None:
+        state = live.state
+        info = live.info
+        now = self.settings.clock()
+        places = forfeit_places(state, seat)
+        result = {"scores": state.scores(), "places": places, "forfeit": seat, "reason": reason}
+        updated = info.with_changes(
+            status=FINISHED,
+            version=info.version + 1,
+            to_move=None,
+            turn_deadline=None,
+            finished_at=now,
+            result=result,
+        )
+
+        def write(session: Session) -> None:
+            done = session.execute(
+                update(GameTable)
+                .where(GameTable.id == info.id, GameTable.version == info.version)
+                .values(**self._table_values(updated))
+            )
+            if done.rowcount != 1:  # type: ignore[attr-defined]
+                raise Conflict
+            rate_game(session, updated, places, now)
+
+        try:
+            await self.store.write(write)
+        except (Conflict, IntegrityError):
+            self.forget(info.id)
+            raise ApiError(409, "the table changed meanwhile; reload it") from None
+        live.info = updated
+        await self.publish(live)
+
+    async def check_deadlines(self) -> int:
+        """Handle every turn whose deadline has passed (a bot moves for the seat, or it forfeits).
+
+        Called by the background watcher, and directly by tests with an injected clock. Answers how many
+        timeouts were handled.
+        """
+        now = self.settings.clock()
+
+        def due(session: Session) -> list[str]:
+            return list(
+                session.scalars(
+                    select(GameTable.id).where(
+                        GameTable.status == PLAYING,
+                        GameTable.turn_deadline.is_not(None),
+                        GameTable.turn_deadline <= now,
+                    )
+                )
+            )
+
+        handled = 0
+        for table_id in await self.store.read(due):
+            try:
+                live = await self.live_table(table_id)
+                async with live.lock:
+                    info = live.info
+                    if info.status != PLAYING or info.turn_deadline is None or info.turn_deadline > now:
+                        continue
+                    seat = live.state.current_player()
+                    if seat < 0 or info.is_bot(seat):
+                        continue
+                    handled += 1
+                    if info.on_timeout == "forfeit":
+                        await self._forfeit(live, seat, "timeout")
+                        continue
+                    level = self.settings.timeout_bot_level
+                    while live.info.status == PLAYING and live.state.current_player() == seat:
+                        action = await self._bot_choice(live, seat, level)
+                        await self._commit(live, seat, action, BY_TIMEOUT)
+                self.kick_bots(live)
+            except ApiError:
+                log.warning("deadline of table %s could not be handled", table_id, exc_info=True)
+        return handled
+
+    async def watch_deadlines(self) -> None:
+        """The background task: check deadlines every ``deadline_poll_seconds``."""
+        while not self.closed:
+            await asyncio.sleep(self.settings.deadline_poll_seconds)
+            try:
+                await self.check_deadlines()
+            except Exception:
+                log.exception("deadline check failed")
+
+    # ------------------------------------------------------------------ bots
+
+    def kick_bots(self, live: LiveTable) -> None:
+        """Start the table's bot loop if a bot is to move and none is running."""
+        if self.closed or (live.bot_task is not None and not live.bot_task.done()):
+            return
+        if live.info.status != PLAYING:
+            return
+        seat = live.state.current_player()
+        if seat < 0 or not live.info.is_bot(seat):
+            return
+        live.bot_task = self.spawn(self._run_bots(live))
+
+    def spawn(self, coroutine: Any) -> asyncio.Task[Any]:
+        task = asyncio.create_task(coroutine)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    async def _run_bots(self, live: LiveTable) -> None:
+        """Bots move one after another, each move its own commit and push, until a person is to decide."""
+        try:
+            while not self.closed and self.live.get(live.info.id) is live:
+                async with live.lock:
+                    info = live.info
+                    seat = live.state.current_player()
+                    if info.status != PLAYING or seat < 0 or not info.is_bot(seat):
+                        return
+                    level = info.seats[seat].level or "medium"
+                    action = await self._bot_choice(live, seat, level)
+                    await self._commit(live, seat, action, BY_BOT)
+                await asyncio.sleep(0)
+        except asyncio.CancelledError:
+            raise
+        except ApiError as exc:
+            log.warning("bot move at table %s failed: %s", live.info.id, exc.detail)
+        except Exception:
+            log.exception("bot move at table %s failed", live.info.id)
+
+    async def _bot_choice(self, live: LiveTable, seat: int, level: str) -> Action:
+        key = (seat, level)
+        agent = live.agents.get(key)
+        if agent is None:
+            agent = make_agent(level if level in LEVELS else "medium")
+            live.agents[key] = agent
+        state = live.state
+        rng = bot_rng(live.info.seed or 0, seat, state.version)
+        return await anyio.to_thread.run_sync(agent.choose, Observation(state, seat), rng)
+
+    # ------------------------------------------------------------------ what people see
+
+    def model(self, live: LiveTable, user_id: int | None) -> dict[str, Any]:
+        info = live.info
+        model = seat_model(info, live.state, live.names(), info.seat_of(user_id))
+        model["table"] = info.to_json(user_id)
+        return model
+
+    async def publish(self, live: LiveTable) -> None:
+        """Push every connection of the table its own model (built per seat, in a worker thread)."""
+        connections = self.hub.connections(live.info.id)
+        if not connections:
+            return
+        info, state, names = live.info, live.state, live.names()
+        seats = {info.seat_of(c.user_id) for c in connections}
+
+        def build() -> dict[int | None, str]:
+            return {seat: dumps(seat_model(info, state, names, seat)) for seat in seats}
+
+        texts = await anyio.to_thread.run_sync(build)
+        for connection in connections:
+            text = texts[info.seat_of(connection.user_id)]
+            connection.offer(payload(text, info.to_json(connection.user_id)), info.version)
+
+    def publish_table(self, info: TableInfo) -> None:
+        """Push the table JSON alone (a table still being set up: joins, leaves)."""
+        for connection in self.hub.connections(info.id):
+            connection.offer(
+                dumps({"type": "table", "table": info.to_json(connection.user_id)}), info.version
+            )
+
+    # ------------------------------------------------------------------ records
+
+    def record(self, live: LiveTable) -> dict[str, Any]:
+        """The game record (the CLI's ``--record`` JSON) of a finished table."""
+        info, state = live.info, live.state
+        record = Record.start(state, info.seat_names(), info.seed)
+        record.finish(state)
+        data = record.to_json()
+        if data.get("result") is not None:
+            data["result"]["participants"] = live.names()
+        if info.result is not None and info.result.get("forfeit") is not None:
+            data["result"] = {
+                "participants": live.names(),
+                "scores": info.result["scores"],
+                "places": info.result["places"],
+                "breakdown": state.score_breakdown(),
+                "forfeit": info.result["forfeit"],
+                "reason": info.result.get("reason"),
+            }
+        return data
+
+    # ------------------------------------------------------------------ shutting down
+
+    async def close(self) -> None:
+        self.closed = True
+        for task in list(self._tasks):
+            task.cancel()
+        for task in list(self._tasks):
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        await self.hub.close_all()
