@@ -20,6 +20,8 @@ function messageArea() {
 // Show a message; errors stay until dismissed, other messages fade after a few seconds.
 export function notify(text, kind = "info") {
   const area = messageArea();
+  // The same words twice (a refresh failing again) stay one message.
+  for (const old of area.querySelectorAll(".hk-message")) if (old.firstElementChild.textContent === text) old.remove();
   const close = h("button", { type: "button", class: "hk-close", "aria-label": "Dismiss message", text: "×" });
   const item = h("div", { class: `hk-message hk-message-${kind}`, role: kind === "error" ? "alert" : "status" },
     h("span", { text }), close);

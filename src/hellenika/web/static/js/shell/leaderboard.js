@@ -22,10 +22,10 @@ async function show(game) {
       return;
     }
     box.replaceChildren(h("table", { class: "hk-scores", id: "rating-table" },
-      h("thead", {}, h("tr", {}, ["Rank", "Player", "Rating", "μ", "σ", "Games", "Wins"].map((t) => h("th", { scope: "col", text: t })))),
+      h("thead", {}, h("tr", {}, ["Rank", "Player", "Rating", "μ", "σ", "Games", "Wins"].map((t) => h("th", { scope: "col", class: t === "Player" ? "hk-name" : null, text: t })))),
       h("tbody", {}, list.map((r, i) => h("tr", {},
         h("td", { text: r.rank ?? i + 1 }),
-        h("th", { scope: "row", text: r.name ?? r.user ?? r.player ?? "" }),
+        h("th", { scope: "row", class: "hk-name" }, r.name ?? r.user ?? r.player ?? "", r.kind === "bot" && !/bot/i.test(String(r.name)) ? h("span", { class: "hk-muted", text: " (bot)" }) : null),
         h("td", { text: number(r.rating ?? r.ordinal) }),
         h("td", { text: number(r.mu) }),
         h("td", { text: number(r.sigma) }),

@@ -45,7 +45,8 @@ function optionInput(spec) {
   const id = `option-${spec.name}`;
   const hint = spec.description ? h("small", { id: `${id}-hint`, class: "hk-muted", text: spec.description }) : null;
   const described = hint ? `${id}-hint` : null;
-  const words = spec.name.replaceAll("_", " ");
+  const spaced = spec.name.replaceAll("_", " ");
+  const words = spaced.charAt(0).toUpperCase() + spaced.slice(1);
   if (Array.isArray(spec.choices) && spec.choices.length) {
     const select = h("select", { id, name: spec.name, "aria-describedby": described, dataset: { option: spec.name, type: "choice" } },
       spec.choices.map((c) => h("option", { value: c, text: c, selected: c === spec.default })));
@@ -85,7 +86,8 @@ function drawPlayers() {
   players.replaceChildren();
   for (let n = min; n <= max; n += 1) players.append(h("option", { value: String(n), text: String(n) }));
   players.value = String(Math.min(max, Math.max(min, before)));
-  byId("game-hint").textContent = min === max ? `${min} player${min > 1 ? "s" : ""}` : `${min}–${max} players`;
+  const count = game.players_text || (min === max ? String(min) : `${min}–${max}`);
+  byId("game-hint").textContent = `Players: ${count}. ${game.summary || ""}`.trim();
 }
 
 function seatRow(i, previous) {
@@ -169,6 +171,7 @@ async function createTable(event) {
     seats: readSeats(),
     mode: byId("mode").value,
     on_timeout: byId("on-timeout").value,
+    private: byId("private").checked,
   };
   const deadline = byId("deadline").value.trim();
   if (deadline) body.deadline_hours = Number(deadline);
@@ -283,6 +286,12 @@ async function refresh() {
     document.body.dataset.refreshed = String(Date.now());
   } catch (failure) {
     showError(failure);
+    for (const id of ["mine", "open-tables"]) {
+      const box = byId(id);
+      if (box.querySelector(".hk-muted") && !box.querySelector(".hk-table-card")) {
+        box.replaceChildren(h("p", { class: "hk-error", text: `Could not load the tables: ${failure.message}` }));
+      }
+    }
   } finally {
     refreshing = false;
   }

@@ -49,7 +49,7 @@ async function draw(model) {
   byId("title").textContent = `Replay: ${model.title}`;
   byId("turn").textContent = model.finished
     ? "Game over"
-    : model.to_move === null || model.to_move === undefined ? "…" : `${model.names[model.to_move]} to move`;
+    : model.to_move === null || model.to_move === undefined ? "Next: a roll, a draw or a deal" : `${model.names[model.to_move]} to move`;
   byId("result").hidden = !model.finished;
   if (model.finished) {
     byId("winner").textContent = winnerLine(model);
@@ -115,7 +115,8 @@ async function main() {
       link.setAttribute("download", `hellenika-${first.game}-replay-${replayId}.json`);
     }
     const meta = first.replay || {};
-    byId("summary").textContent = [meta.game_title || first.title, `${steps} steps`, meta.seats ? `seats: ${meta.seats.join(", ")}` : ""]
+    const players = (meta.names || first.names || []).join(", ");
+    byId("summary").textContent = [meta.title || first.title, players, `${steps} steps`]
       .filter(Boolean).join(" · ");
     const start = Number(params.get("step"));
     current = 0;

@@ -11,7 +11,7 @@ import { LiveConnection } from "./live.js";
 import { renderLog } from "./log.js";
 import { scoreTable, winnerLine } from "./scores.js";
 import {
-  gameTitle, inviteBox, inviteToken, isCreator, isFinished, isOpenSeat, isWaiting, modeWords, mySeat, seatList,
+  creatorName, gameTitle, inviteBox, inviteToken, isCreator, isFinished, isOpenSeat, isWaiting, modeWords, mySeat, seatList,
   seatsOf,
 } from "./tables.js";
 import { uploadRecordJson } from "./upload.js";
@@ -25,6 +25,9 @@ let user = null;
 let table = null;
 let model = null;
 let pending = false;
+// After a move is accepted, its version: the choices stay disabled until the page shows that version, so a
+// second click can never be sent against the position the first one already changed.
+let awaitingVersion = -1;
 let live = null;
 let drawing = Promise.resolve();
 
@@ -45,7 +48,8 @@ function setConnection(state, delay) {
 }
 
 function describeSummary() {
-  const parts = [modeWords(table)];
+  const options = Object.entries(table.options || {}).map(([k, v]) => `${k.replaceAll("_", " ")} ${v}`);
+  const parts = [`${table.players} players`, ...options, modeWords(table)];
   if (model && model.seat === null && !isWaiting(table)) parts.push("you are watching (public view)");
   byId("summary").textContent = parts.join(" · ");
 }
@@ -55,7 +59,10 @@ function describeSummary() {
 function drawWaiting() {
   byId("waiting").hidden = false;
   byId("play").hidden = true;
-  byId("waiting-seats").replaceChildren(seatList(table));
+  const free = seatsOf(table).filter(isOpenSeat).length;
+  byId("waiting-seats").replaceChildren(seatList(table), h("p", { class: "hk-muted", id: "waiting-note",
+    text: free ? `Waiting for ${free} more player${free > 1 ? "s" : ""}.`
+      : isCreator(table, user) ? "Every seat is taken: start when you are ready." : `Every seat is taken: ${creatorName(table)} starts the game.` }));
   byId("waiting-invite").replaceChildren(isCreator(table, user) ? inviteBox(table) || "" : "");
   const seat = mySeat(table, user);
   const controls = [];
@@ -150,7 +157,8 @@ function drawActions() {
   } else {
     renderActions(actions, model, ui);
   }
-  for (const button of actions.querySelectorAll("button")) button.disabled = pending;
+  const busy = pending || model.version < awaitingVersion;
+  for (const button of actions.querySelectorAll("button")) button.disabled = busy;
 }
 
 async function drawModel() {
@@ -165,11 +173,13 @@ async function drawModel() {
   drawDeadline();
   drawActions();
   byId("undo").hidden = !canUndo();
+  byId("resign").hidden = model.seat === null || model.finished;
   drawResult();
   renderLog(byId("log"), model.log, model.names);
   await drawBoard(byId("board"), model, ui);
   document.body.dataset.status = model.finished ? "finished" : "playing";
   document.body.dataset.version = String(model.version);
+  document.body.dataset.seat = model.seat === null ? "" : String(model.seat);
   document.body.dataset.toMove = model.to_move === null ? "" : String(model.to_move);
 }
 
@@ -203,9 +213,11 @@ async function submitMove(index) {
   try {
     const answer = await post(`/api/tables/${tableId}/moves`, { version: sent.version, action: sent.legal[index].action });
     const version = answer && typeof answer.version === "number" ? answer.version : sent.version + 1;
+    awaitingVersion = version;
     // The push normally arrives first; fetch only if it has not.
     setTimeout(() => { if (model.version < version) fetchState().catch(showError); }, PUSH_GRACE_MS);
   } catch (error) {
+    awaitingVersion = -1;
     moveError(error.message);
     if (error instanceof ApiError && (error.status === 409 || error.status === 422)) await fetchState(true).catch(showError);
   } finally {
@@ -220,10 +232,26 @@ async function undo() {
   moveError("");
   try {
     await post(`/api/tables/${tableId}/undo`, { version: model.version });
+    awaitingVersion = -1;
     await fetchState(true);
     notify("Your last move was taken back.");
   } catch (error) {
     moveError(`Undo: ${error.message}`);
+  } finally {
+    button.disabled = false;
+  }
+}
+
+async function resign(event) {
+  const button = event.currentTarget;
+  if (!window.confirm("Resign? You forfeit the game: it ends now and you take the last place.")) return;
+  button.disabled = true;
+  try {
+    await post(`/api/tables/${tableId}/leave`);
+    notify("You resigned.");
+    await refresh(true);
+  } catch (error) {
+    showError(error);
   } finally {
     button.disabled = false;
   }
@@ -289,6 +317,7 @@ async function refresh(afterChange = false) {
 async function main() {
   user = await mountHeader();
   byId("undo").addEventListener("click", undo);
+  byId("resign").addEventListener("click", resign);
   byId("replay-button").addEventListener("click", watchReplay);
   await refresh();
   if (document.body.dataset.status === "missing") return;

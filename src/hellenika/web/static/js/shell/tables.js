@@ -102,7 +102,7 @@ export function modeWords(table) {
 
 export function seatList(table) {
   return h("ol", { class: "hk-seats" }, seatsOf(table).map((seat, i) =>
-    h("li", {}, playerChip(seatName(seat, i), i), seat.kind === "bot" ? h("span", { class: "hk-muted", text: " bot" }) : null)));
+    h("li", { class: isOpenSeat(seat) ? "hk-open-seat" : null }, playerChip(seatName(seat, i), i))));
 }
 
 // Copy text to the clipboard; falls back to selecting it (clipboard access needs a secure context).
