@@ -54,6 +54,25 @@ def test_two_people_play_hellas_live_and_see_each_others_moves(people):
         person.page.wait_for_selector("#board svg")
         person.page.wait_for_selector("#connection[data-state='live']")
 
+    # The first choice of a Hellas turn (an action on the track) leads to a second step of the same turn
+    # (where to build): that choice can be taken back, and both pages see the position as it was.
+    mover = whose_turn([alice, bob])
+    watcher = bob if mover is alice else alice
+    notations = "bs => bs.map((b) => b.dataset.notation)"
+    offered = mover.page.locator("#actions .hk-actions button").evaluate_all(notations)
+    before = choose_first(mover)
+    assert wait_for_turn_or_end(mover) == "turn"
+    assert mover.page.locator("#actions .hk-actions button").evaluate_all(notations) != offered
+    undo = mover.page.get_by_role("button", name="Undo my last move")
+    undone_from = version(mover)
+    undo.click()
+    mover.page.wait_for_function(f"Number(document.body.dataset.version) > {undone_from}")
+    assert wait_for_turn_or_end(mover) == "turn"
+    assert mover.page.locator("#actions .hk-actions button").evaluate_all(notations) == offered
+    assert mover.page.locator("#move-error").inner_text() == ""
+    watcher.page.wait_for_function(f"Number(document.body.dataset.version) > {undone_from}")
+    assert version(watcher) == version(mover) > before
+
     moves = {alice.name: 0, bob.name: 0}
     for _ in range(40):
         if min(moves.values()) >= 2:
