@@ -20,15 +20,23 @@ export function cookie(name) {
 
 // FastAPI validation errors arrive as a list of {loc, msg}; everything else as a string.
 export function describeDetail(detail, status) {
-  if (typeof detail === "string" && detail) return detail;
+  if (typeof detail === "string" && detail) return sentence(detail);
   if (Array.isArray(detail) && detail.length) {
     return detail.map((item) => {
       const where = Array.isArray(item.loc) ? item.loc.filter((p) => p !== "body").join(" › ") : "";
       return where ? `${where}: ${item.msg}` : String(item.msg ?? item);
-    }).join("; ");
+    }).map(sentence).join(" ");
   }
   if (detail && typeof detail === "object") return JSON.stringify(detail);
   return STATUS_WORDS[status] || `The server answered with status ${status}.`;
+}
+
+// The server writes reasons in lower case for embedding ("no user named 'x'"); a message shows a sentence.
+function sentence(text) {
+  const trimmed = String(text).trim();
+  if (!trimmed) return trimmed;
+  const first = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
+  return /[.!?]$/.test(first) ? first : `${first}.`;
 }
 
 const STATUS_WORDS = {

@@ -236,7 +236,7 @@ async function undo() {
     await fetchState(true);
     notify("Your last move was taken back.");
   } catch (error) {
-    moveError(`Undo: ${error.message}`);
+    moveError(error.message);
   } finally {
     button.disabled = false;
   }
