@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import secrets
 from collections.abc import Mapping
@@ -32,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import anyio.to_thread
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import bindparam, delete, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -54,7 +53,7 @@ from hellenika.server.ratings import rate_game
 from hellenika.server.store import Store
 from hellenika.server.store.models import ActionRow, GameTable, Snapshot
 from hellenika.server.tables import FINISHED, PLAYING, WAITING, TableInfo, load_info
-from hellenika.web.model import table_model
+from hellenika.server.views import LogCache, cached_table_model, dumps, dumps_bytes
 
 log = logging.getLogger("hellenika.server")
 
@@ -97,6 +96,7 @@ class LiveTable:
         self.lock = asyncio.Lock()
         self.agents: dict[tuple[int, str], Agent] = {}
         self.bot_task: asyncio.Task[None] | None = None
+        self.log = LogCache()
 
     def names(self) -> list[str]:
         return self.info.seat_names() + self.state.participant_names()[self.info.players :]
@@ -152,9 +152,11 @@ def rebuild(
     return state
 
 
-def seat_model(info: TableInfo, state: State, names: list[str], seat: int | None) -> dict[str, Any]:
+def seat_model(
+    info: TableInfo, state: State, names: list[str], seat: int | None, log: LogCache
+) -> dict[str, Any]:
     """The table model (web/model.py) for ``seat``, with the table version; a forfeited game shows as over."""
-    model = table_model(state, seat, names)
+    model = cached_table_model(state, seat, names, log)
     model["version"] = info.version
     result = info.result
     if info.status == FINISHED and result is not None and result.get("forfeit") is not None:
@@ -167,10 +169,6 @@ def seat_model(info: TableInfo, state: State, names: list[str], seat: int | None
             breakdown=state.score_breakdown(),
         )
     return model
-
-
-def dumps(data: Any) -> str:
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
 
 def payload(model_text: str, table: dict[str, Any], kind: str = "state") -> str:
@@ -187,6 +185,71 @@ def forfeit_places(state: State, seat: int) -> list[int]:
         places[p] = place
     places[seat] = state.num_participants
     return places
+
+
+def names_of(info: TableInfo, state: State) -> list[str]:
+    return info.seat_names() + state.participant_names()[info.players :]
+
+
+def render_models(
+    info: TableInfo, state: State, seats: set[int | None], log: LogCache
+) -> dict[int | None, str]:
+    """The serialised model of each seat (``None``: spectators)."""
+    names = names_of(info, state)
+    return {seat: dumps(seat_model(info, state, names, seat, log)) for seat in seats}
+
+
+# Prebuilt Core statements for the hot path: building them per move cost more than running them.
+_TABLES = GameTable.__table__
+_ACTIONS = ActionRow.__table__
+_TABLE_COLUMNS = (
+    "status",
+    "seed",
+    "version",
+    "steps",
+    "to_move",
+    "turn_deadline",
+    "started_at",
+    "finished_at",
+    "result",
+)
+_UPDATE_TABLE = (
+    update(_TABLES)
+    .where(_TABLES.c.id == bindparam("b_id"), _TABLES.c.version == bindparam("b_old_version"))
+    .values({name: bindparam(f"b_{name}") for name in _TABLE_COLUMNS})
+)
+_INSERT_ACTIONS = _ACTIONS.insert()
+
+
+def update_table(session: Session, old_version: int, info: TableInfo) -> None:
+    """Write the table's new values if its version is still ``old_version``; else raise Conflict."""
+    params: dict[str, Any] = {f"b_{name}": getattr(info, name) for name in _TABLE_COLUMNS}
+    params["b_id"] = info.id
+    params["b_old_version"] = old_version
+    done = session.connection().execute(_UPDATE_TABLE, params)
+    if done.rowcount != 1:
+        raise Conflict
+
+
+def insert_actions(session: Session, table_id: str, new: list[NewAction], version: int, now: float) -> None:
+    """Insert the action rows; ``version`` is the table's version before the first of them."""
+    if not new:
+        return
+    session.connection().execute(
+        _INSERT_ACTIONS,
+        [
+            {
+                "table_id": table_id,
+                "step": a.step,
+                "version": version + i + 1,
+                "seat": a.seat,
+                "by": a.by,
+                "action": a.action,
+                "created_at": now,
+            }
+            for i, a in enumerate(new)
+        ],
+    )
 
 
 # ---------------------------------------------------------------------- the master
@@ -302,7 +365,7 @@ class Master:
             )
             if done.rowcount != 1:  # type: ignore[attr-defined]
                 raise Conflict
-            self._insert_actions(session, table_id, new, 0, now)
+            insert_actions(session, table_id, new, 0, now)
 
         try:
             await self.store.write(write)
@@ -353,13 +416,19 @@ class Master:
         return seat
 
     async def _commit(self, live: LiveTable, seat: int, action: Action, by: str) -> None:
-        """Apply ``action`` for ``seat`` (lock held), store it with the chance that follows, then push."""
+        """Apply ``action`` for ``seat`` (lock held), store it with the chance that follows, then push.
+
+        One worker-thread call applies the action, resolves chance and builds the connected seats' models;
+        then one transaction stores it; only then the live state changes and the pushes go out.
+        """
         before = live.state
         info = live.info
         seed = info.seed if info.seed is not None else 0
         every = self.settings.snapshot_every
+        now = self.settings.clock()
+        seats = self._audience(live)
 
-        def advance() -> tuple[State, list[NewAction], tuple[dict[str, Any], list[dict[str, Any]]] | None]:
+        def advance() -> tuple[State, list[NewAction], Any, TableInfo, dict[int | None, str]]:
             after = before.clone(log=True)
             after.apply(action, seat)  # IllegalAction (422) names the rule; the live state is untouched
             new = [NewAction(before.version, seat, by, action.to_json())]
@@ -367,42 +436,15 @@ class Master:
             snap = None
             if every > 0 and before.version // every != after.version // every and not after.is_terminal():
                 snap = snapshot_of(after)
-            return after, new, snap
+            updated = self._advanced(info, after, len(new), now)
+            return after, new, snap, updated, render_models(updated, after, seats, live.log)
 
-        after, new, snap = await anyio.to_thread.run_sync(advance)
-        await self._store_advance(live, after, new, snap)
-        await self.publish(live)
-
-    async def _store_advance(
-        self,
-        live: LiveTable,
-        after: State,
-        new: list[NewAction],
-        snap: tuple[dict[str, Any], list[dict[str, Any]]] | None,
-    ) -> None:
-        info = live.info
-        now = self.settings.clock()
-        to_move = self._to_move(after)
-        changes: dict[str, Any] = {
-            "version": info.version + len(new),
-            "steps": after.version,
-            "to_move": to_move,
-            "turn_deadline": self._deadline(info, to_move, now),
-        }
-        finished = after.is_terminal()
-        if finished:
-            changes.update(status=FINISHED, finished_at=now, result=self._result(after), turn_deadline=None)
-        updated = info.with_changes(**changes)
+        after, new, snap, updated, texts = await anyio.to_thread.run_sync(advance)
+        finished = updated.status == FINISHED
 
         def write(session: Session) -> None:
-            done = session.execute(
-                update(GameTable)
-                .where(GameTable.id == info.id, GameTable.version == info.version)
-                .values(**self._table_values(updated))
-            )
-            if done.rowcount != 1:  # type: ignore[attr-defined]
-                raise Conflict
-            self._insert_actions(session, info.id, new, info.version, now)
+            update_table(session, info.version, updated)
+            insert_actions(session, info.id, new, info.version, now)
             if snap is not None:
                 session.add(
                     Snapshot(
@@ -412,36 +454,32 @@ class Master:
             if finished:
                 rate_game(session, updated, after.ranking(), now)
 
-        try:
-            await self.store.write(write)
-        except (Conflict, IntegrityError):
-            self.forget(info.id)
-            raise ApiError(409, "the table changed meanwhile; reload it") from None
+        await self._write(info.id, write)
         live.state = after
         live.info = updated
         live.meta.extend((a.seat, a.by) for a in new)
+        self._offer(live, texts)
 
-    @staticmethod
-    def _insert_actions(
-        session: Session, table_id: str, new: list[NewAction], version: int, now: float
-    ) -> None:
-        if not new:
-            return
-        session.execute(
-            insert(ActionRow),
-            [
-                {
-                    "table_id": table_id,
-                    "step": a.step,
-                    "version": version + i + 1,
-                    "seat": a.seat,
-                    "by": a.by,
-                    "action": a.action,
-                    "created_at": now,
-                }
-                for i, a in enumerate(new)
-            ],
-        )
+    def _advanced(self, info: TableInfo, after: State, count: int, now: float) -> TableInfo:
+        """The table after ``count`` more actions leading to ``after``."""
+        to_move = self._to_move(after)
+        changes: dict[str, Any] = {
+            "version": info.version + count,
+            "steps": after.version,
+            "to_move": to_move,
+            "turn_deadline": self._deadline(info, to_move, now),
+        }
+        if after.is_terminal():
+            changes.update(status=FINISHED, finished_at=now, result=self._result(after), turn_deadline=None)
+        return info.with_changes(**changes)
+
+    async def _write(self, table_id: str, write: Any) -> None:
+        """Run a table's write transaction; a guard that fails means another writer got there first (409)."""
+        try:
+            await self.store.write(write)
+        except (Conflict, IntegrityError):
+            self.forget(table_id)
+            raise ApiError(409, "the table changed meanwhile; reload it") from None
 
     @staticmethod
     def _table_values(info: TableInfo) -> dict[str, Any]:
@@ -532,23 +570,13 @@ class Master:
             updated = info.with_changes(version=info.version + 1, steps=target, to_move=seat)
 
             def write(session: Session) -> None:
-                done = session.execute(
-                    update(GameTable)
-                    .where(GameTable.id == table_id, GameTable.version == info.version)
-                    .values(**self._table_values(updated))
-                )
-                if done.rowcount != 1:  # type: ignore[attr-defined]
-                    raise Conflict
+                update_table(session, info.version, updated)
                 session.execute(
                     delete(ActionRow).where(ActionRow.table_id == table_id, ActionRow.step >= target)
                 )
                 session.execute(delete(Snapshot).where(Snapshot.table_id == table_id, Snapshot.step > target))
 
-            try:
-                await self.store.write(write)
-            except (Conflict, IntegrityError):
-                self.forget(table_id)
-                raise ApiError(409, "the table changed meanwhile; reload it") from None
+            await self._write(table_id, write)
             live.state = state
             live.info = updated
             live.meta.pop()
@@ -585,20 +613,10 @@ class Master:
         )
 
         def write(session: Session) -> None:
-            done = session.execute(
-                update(GameTable)
-                .where(GameTable.id == info.id, GameTable.version == info.version)
-                .values(**self._table_values(updated))
-            )
-            if done.rowcount != 1:  # type: ignore[attr-defined]
-                raise Conflict
+            update_table(session, info.version, updated)
             rate_game(session, updated, places, now)
 
-        try:
-            await self.store.write(write)
-        except (Conflict, IntegrityError):
-            self.forget(info.id)
-            raise ApiError(409, "the table changed meanwhile; reload it") from None
+        await self._write(info.id, write)
         live.info = updated
         await self.publish(live)
 
@@ -705,27 +723,44 @@ class Master:
 
     # ------------------------------------------------------------------ what people see
 
-    def model(self, live: LiveTable, user_id: int | None) -> dict[str, Any]:
+    async def model(self, live: LiveTable, user_id: int | None) -> bytes:
+        """The serialised model for a user (their seat's, or the spectator's) with the ``table``."""
+        info, state = live.info, live.state
+
+        def build() -> bytes:
+            model = seat_model(info, state, names_of(info, state), info.seat_of(user_id), live.log)
+            model["table"] = info.to_json(user_id)
+            return dumps_bytes(model)
+
+        return await anyio.to_thread.run_sync(build)
+
+    def _audience(self, live: LiveTable) -> set[int | None]:
+        """The seats (``None``: spectators) of the table's open connections."""
         info = live.info
-        model = seat_model(info, live.state, live.names(), info.seat_of(user_id))
-        model["table"] = info.to_json(user_id)
-        return model
+        return {info.seat_of(c.user_id) for c in self.hub.connections(info.id)}
+
+    def _offer(self, live: LiveTable, texts: dict[int | None, str]) -> None:
+        """Hand each connection its seat's model; one that connected meanwhile gets a fresh build."""
+        info = live.info
+        missing = False
+        for connection in self.hub.connections(info.id):
+            text = texts.get(info.seat_of(connection.user_id))
+            if text is None:
+                missing = True
+                continue
+            connection.offer(payload(text, info.to_json(connection.user_id)), info.version)
+        if missing:
+            self.spawn(self.publish(live))
 
     async def publish(self, live: LiveTable) -> None:
         """Push every connection of the table its own model (built per seat, in a worker thread)."""
-        connections = self.hub.connections(live.info.id)
-        if not connections:
+        if not self.hub.has(live.info.id):
             return
-        info, state, names = live.info, live.state, live.names()
-        seats = {info.seat_of(c.user_id) for c in connections}
-
-        def build() -> dict[int | None, str]:
-            return {seat: dumps(seat_model(info, state, names, seat)) for seat in seats}
-
-        texts = await anyio.to_thread.run_sync(build)
-        for connection in connections:
-            text = texts[info.seat_of(connection.user_id)]
-            connection.offer(payload(text, info.to_json(connection.user_id)), info.version)
+        info, state = live.info, live.state
+        seats = self._audience(live)
+        texts = await anyio.to_thread.run_sync(render_models, info, state, seats, live.log)
+        if live.info is info:
+            self._offer(live, texts)
 
     def publish_table(self, info: TableInfo) -> None:
         """Push the table JSON alone (a table still being set up: joins, leaves)."""

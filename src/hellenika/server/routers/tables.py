@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Response
 
 from hellenika.server.deps import CSRF, CurrentUser, OptionalUser, ServicesDep
 from hellenika.server.errors import ApiError
@@ -80,10 +80,10 @@ async def start_table(table_id: str, svc: ServicesDep, user: CurrentUser) -> dic
 
 
 @router.get("/tables/{table_id}/state")
-async def table_state(table_id: str, svc: ServicesDep, user: OptionalUser) -> dict[str, Any]:
+async def table_state(table_id: str, svc: ServicesDep, user: OptionalUser) -> Response:
     """The table model for my seat (the spectator's model otherwise) and the ``table``."""
     live = await svc.master.live_table(table_id)
-    return svc.master.model(live, user.id if user else None)
+    return Response(await svc.master.model(live, user.id if user else None), media_type="application/json")
 
 
 @router.post("/tables/{table_id}/moves", dependencies=CSRF)

@@ -15,10 +15,11 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from hellenika.server.errors import ApiError
 from hellenika.server.hub import Connection
-from hellenika.server.master import dumps, payload, seat_model
+from hellenika.server.master import payload, seat_model
 from hellenika.server.security import SESSION_COOKIE
 from hellenika.server.services import Services
 from hellenika.server.tables import WAITING
+from hellenika.server.views import dumps
 
 router = APIRouter()
 
@@ -83,7 +84,7 @@ async def _send_current(svc: Services, table_id: str, connection: Connection, wa
         if live is not None:
             info = live.info
             seat = info.seat_of(connection.user_id)
-            model = await anyio.to_thread.run_sync(seat_model, info, live.state, live.names(), seat)
+            model = await anyio.to_thread.run_sync(seat_model, info, live.state, live.names(), seat, live.log)
             connection.offer(payload(dumps(model), info.to_json(connection.user_id)), info.version)
             return
     info = await svc.lobby.status(table_id)
