@@ -51,9 +51,19 @@ def _wait_until_up(base: str, process: subprocess.Popen[bytes], log: Path) -> No
     raise RuntimeError(f"the server did not answer within {STARTUP_SECONDS} s:\n{log.read_text()[-3000:]}")
 
 
+_running: list[str] = []  # the one server of this test process, shared by every e2e module
+
+
 @pytest.fixture(scope="session")
 def e2e_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The base URL of a real Hellenika server on a free port with a fresh SQLite database."""
+    """The base URL of a real Hellenika server on a free port with a fresh SQLite database.
+
+    Each e2e module names this fixture, so pytest makes one instance per module; the first starts the server
+    and stops it at the end of the session, the others reuse it.
+    """
+    if _running:
+        yield _running[0]
+        return
     folder = tmp_path_factory.mktemp("e2e-server")
     port = _free_port()
     log = folder / "server.log"
@@ -68,8 +78,10 @@ def e2e_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     base = f"http://127.0.0.1:{port}"
     try:
         _wait_until_up(base, process, log)
+        _running.append(base)
         yield base
     finally:
+        _running.clear()
         process.terminate()
         try:
             process.wait(timeout=10)
