@@ -12,9 +12,9 @@ async function main() {
     byId("games").replaceChildren(...games.map((g) => {
       const min = g.min_players ?? g.players?.min;
       const max = g.max_players ?? g.players?.max;
-      const count = min === max ? `${min} player${min > 1 ? "s" : ""}` : `${min}–${max} players`;
+      const count = `players: ${g.players_text || (min === max ? min : `${min}–${max}`)}`;
       return h("li", {}, h("a", { href: `/lobby?game=${encodeURIComponent(g.name)}`, text: g.title || g.name }),
-        h("span", { class: "hk-muted", text: ` · ${count}` }));
+        h("span", { class: "hk-muted", text: ` · ${count}` }), g.summary ? h("div", { class: "hk-muted", text: g.summary }) : null);
     }));
   } catch (error) {
     byId("games").replaceChildren(h("li", { class: "hk-error", text: error.message }));

@@ -259,6 +259,10 @@ function tableCard(table, { mine }) {
 }
 
 function drawList(container, tables, mine, empty) {
+  // Redraw only what changed: a redraw every few seconds would take the keyboard focus away.
+  const signature = JSON.stringify([tables, Boolean(user)]);
+  if (container.dataset.signature === signature) return;
+  container.dataset.signature = signature;
   if (!tables.length) {
     container.replaceChildren(h("p", { class: "hk-muted", text: empty }));
     return;

@@ -56,9 +56,15 @@ function describeSummary() {
 
 // --- before the start -----------------------------------------------------------------------------------
 
+let waitingSignature = "";
+
 function drawWaiting() {
   byId("waiting").hidden = false;
   byId("play").hidden = true;
+  // The seats are polled while the table fills; redraw only on a change so the keyboard focus stays put.
+  const signature = JSON.stringify([table, user && user.name]);
+  if (signature === waitingSignature) return;
+  waitingSignature = signature;
   const free = seatsOf(table).filter(isOpenSeat).length;
   byId("waiting-seats").replaceChildren(seatList(table), h("p", { class: "hk-muted", id: "waiting-note",
     text: free ? `Waiting for ${free} more player${free > 1 ? "s" : ""}.`
