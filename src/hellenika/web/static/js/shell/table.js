@@ -48,7 +48,8 @@ function setConnection(state, delay) {
 }
 
 function describeSummary() {
-  const options = Object.entries(table.options || {}).map(([k, v]) => `${k.replaceAll("_", " ")} ${v}`);
+  const options = Object.entries(table.options || {})
+    .map(([k, v]) => `${k.replaceAll("_", " ")}: ${v === true ? "yes" : v === false ? "no" : v}`);
   const parts = [`${table.players} players`, ...options, modeWords(table)];
   if (model && model.seat === null && !isWaiting(table)) parts.push("you are watching (public view)");
   byId("summary").textContent = parts.join(" · ");
