@@ -461,11 +461,14 @@ def serve(
             "PostgreSQL as postgresql+psycopg://user@host/db.",
         ),
     ] = None,
+    access_log: Annotated[
+        bool, typer.Option("--access-log", help="Log every request (off by default: it costs under load).")
+    ] = False,
 ) -> None:
     """Run the web server: every game in the browser, live or turn-based, with friends or bots."""
     from hellenika.cli.serve import run_server
 
-    run_server(host, port, database_url)
+    run_server(host, port, database_url, access_log)
 
 
 def main() -> None:

@@ -17,7 +17,7 @@ def ensure_sqlite_folder(database_url: str) -> None:
         Path(url.database).parent.mkdir(parents=True, exist_ok=True)
 
 
-def run_server(host: str, port: int, database_url: str | None) -> None:
+def run_server(host: str, port: int, database_url: str | None, access_log: bool = False) -> None:
     import uvicorn
 
     from hellenika.server import Settings, create_app
@@ -26,4 +26,4 @@ def run_server(host: str, port: int, database_url: str | None) -> None:
     url = database_url_from_env(database_url)
     ensure_sqlite_folder(url)
     app = create_app(Settings(database_url=url))
-    uvicorn.run(app, host=host, port=port, log_level="info", ws="websockets-sansio")
+    uvicorn.run(app, host=host, port=port, log_level="info", ws="websockets-sansio", access_log=access_log)

@@ -32,7 +32,8 @@ def make_engine(database_url: str) -> Engine:
         engine = create_engine(
             url,
             connect_args={"check_same_thread": False, "timeout": 30},
-            pool_size=8,
+            # Enough for every worker thread, so connections are kept rather than opened and closed.
+            pool_size=48,
             max_overflow=16,
         )
 
