@@ -28,10 +28,10 @@ import logging
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import anyio.to_thread
-from sqlalchemy import bindparam, delete, select, update
+from sqlalchemy import Table, bindparam, delete, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -59,6 +59,8 @@ log = logging.getLogger("hellenika.server")
 
 #: Who made an action: a person, a bot seat, a bot playing for a late person, or chance.
 BY_USER, BY_BOT, BY_TIMEOUT, BY_CHANCE = "user", "bot", "timeout", "chance"
+#: Tables kept in memory before finished ones that nobody watches are dropped from the cache.
+MAX_LIVE = 2000
 #: A safety net against a game that never stops asking chance (a bug, not a rule).
 MAX_CHANCE_STEPS = 100_000
 
@@ -200,8 +202,8 @@ def render_models(
 
 
 # Prebuilt Core statements for the hot path: building them per move cost more than running them.
-_TABLES = GameTable.__table__
-_ACTIONS = ActionRow.__table__
+_TABLES = cast(Table, GameTable.__table__)
+_ACTIONS = cast(Table, ActionRow.__table__)
 _TABLE_COLUMNS = (
     "status",
     "seed",
@@ -282,6 +284,7 @@ class Master:
                 return live
             live = await self._load(table_id)
             self.live[table_id] = live
+            self._trim()
         self._loading.pop(table_id, None)
         self.kick_bots(live)
         return live
@@ -315,6 +318,16 @@ class Master:
         snapshot = None if snap is None else (snap.step, snap.state, snap.events)
         state = await anyio.to_thread.run_sync(rebuild, game, info.players, info.options, actions, snapshot)
         return LiveTable(info, game, state, [(r.seat, r.by) for r in rows])
+
+    def _trim(self) -> None:
+        """Keep the cache bounded: drop finished tables nobody watches (they reload on demand)."""
+        if len(self.live) <= MAX_LIVE:
+            return
+        for table_id, live in list(self.live.items()):
+            if len(self.live) <= MAX_LIVE * 3 // 4:
+                break
+            if live.info.status == FINISHED and not live.lock.locked() and not self.hub.has(table_id):
+                del self.live[table_id]
 
     def forget(self, table_id: str) -> None:
         """Drop a table from the cache (it is rebuilt from the database on next use)."""
@@ -373,6 +386,7 @@ class Master:
             raise ApiError(409, "this table has already started") from None
         live = LiveTable(started, game, state, [(a.seat, a.by) for a in new])
         self.live[table_id] = live
+        self._trim()
         async with live.lock:
             await self.publish(live)
         self.kick_bots(live)

@@ -68,7 +68,7 @@ def leaderboard(session: Session, game: str, limit: int = 100) -> list[dict[str,
     rows = session.execute(
         select(Rating, User.name).outerjoin(User, User.id == Rating.user_id).where(Rating.game == game)
     ).all()
-    entries = []
+    entries: list[dict[str, Any]] = []
     for rating, user_name in rows:
         entries.append(
             {
