@@ -250,6 +250,10 @@ def main() -> None:
     print(f"player moves posted: {stats.posted} (refused {stats.refused}); games finished: {stats.games}")
     print(f"latency POST -> every seat's WebSocket has the version: p50 {p50:.1f} ms, p99 {p99:.1f} ms")
     print(f"server CPU: {cpu_used:.1f} s over {elapsed:.1f} s ({cpu_used / elapsed:.0%} of one core)")
+    if decisions and cpu_used > 0:
+        per_move = cpu_used / decisions * 1000
+        print(f"server CPU per move: {per_move:.2f} ms (one whole core: ~{1000 / per_move:.0f} moves/s)")
+    print(f"load generator CPU: {time.process_time():.1f} s; machine load average {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":
