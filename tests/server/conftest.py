@@ -64,7 +64,15 @@ def make_server(clock: FakeClock) -> Iterator[object]:
     servers: list[LiveServer] = []
 
     def make(database_url: str, **settings: object) -> LiveServer:
-        values: dict[str, object] = {"database_url": database_url, "clock": clock, "deadline_poll_seconds": 0}
+        values: dict[str, object] = {
+            "database_url": database_url,
+            "clock": clock,
+            "deadline_poll_seconds": 0,
+            # Cheap hashing: tests register many users; the default cost is covered by test_accounts.
+            "argon2_time_cost": 1,
+            "argon2_memory_kib": 1024,
+            "argon2_parallelism": 1,
+        }
         values.update(settings)
         server = LiveServer(Settings(**values)).start()  # type: ignore[arg-type]
         servers.append(server)

@@ -80,3 +80,15 @@ def test_sessions_expire(server: LiveServer, clock: FakeClock) -> None:
     assert erin.get("/api/me").status_code == 200
     clock.advance(server.settings.session_seconds + 1)
     assert erin.get("/api/me").status_code == 401
+
+
+def test_default_password_hashing_is_argon2id_at_full_cost() -> None:
+    from hellenika.server.config import Settings
+    from hellenika.server.security import Passwords
+
+    settings = Settings()
+    passwords = Passwords(settings.argon2_time_cost, settings.argon2_memory_kib, settings.argon2_parallelism)
+    stored = passwords.hash("correct horse")
+    assert stored.startswith("$argon2id$") and "m=65536,t=3,p=4" in stored
+    assert passwords.verify(stored, "correct horse") and not passwords.verify(stored, "wrong horse")
+    assert not passwords.verify("not a hash", "correct horse")

@@ -20,7 +20,7 @@ from tests.server.harness import LiveServer, Player
 pytestmark = pytest.mark.slow
 
 #: Examples per operation and generation mode: bounded so the whole run takes about a minute.
-EXAMPLES = 12
+EXAMPLES = 25
 
 
 class Fuzzing:

@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session
 
 from hellenika.server.config import Settings
 from hellenika.server.errors import ApiError
-from hellenika.server.security import LoginLimiter, hash_password, new_token, token_hash, verify_password
+from hellenika.server.security import LoginLimiter, Passwords, new_token, token_hash
 from hellenika.server.store import Store
 from hellenika.server.store.models import AuthSession, User
 
@@ -64,6 +64,9 @@ class Accounts:
         self.store = store
         self.settings = settings
         self.limiter = LoginLimiter(settings.clock, settings.login_failures, settings.login_window_seconds)
+        self.passwords = Passwords(
+            settings.argon2_time_cost, settings.argon2_memory_kib, settings.argon2_parallelism
+        )
         self._cache: dict[str, tuple[UserPublic, float, float]] = {}  # hash -> user, expires, cached_at
 
     # ------------------------------------------------------------------ register, log in, log out
@@ -71,7 +74,7 @@ class Accounts:
     async def register(self, name: str, password: str) -> tuple[UserPublic, str]:
         name = check_name(name)
         check_password(password)
-        hashed = await anyio.to_thread.run_sync(hash_password, password)
+        hashed = await anyio.to_thread.run_sync(self.passwords.hash, password)
         now = self.settings.clock()
         token = new_token()
 
@@ -99,7 +102,7 @@ class Accounts:
 
         user = await self.store.read(find)
         ok = user is not None and await anyio.to_thread.run_sync(
-            verify_password, user.password_hash, password
+            self.passwords.verify, user.password_hash, password
         )
         if user is None or not ok:
             self.limiter.fail(key)

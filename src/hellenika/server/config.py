@@ -40,5 +40,9 @@ class Settings:
     login_window_seconds: float = 60.0
     #: Take a snapshot of a table's serialised state every this many actions (restart speed).
     snapshot_every: int = 50
+    #: argon2 cost (argon2-cffi's defaults, RFC 9106's low-memory profile); tests lower it to save time.
+    argon2_time_cost: int = 3
+    argon2_memory_kib: int = 65536
+    argon2_parallelism: int = 4
     #: The level that plays for a late seat when a turn-based table's deadline passes with on_timeout=bot.
     timeout_bot_level: str = "medium"

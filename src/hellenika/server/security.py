@@ -28,18 +28,22 @@ SESSION_COOKIE = "hellenika_session"
 CSRF_COOKIE = "hellenika_csrf"
 CSRF_HEADER = "X-CSRF-Token"
 
-_hasher = PasswordHasher()
 
+class Passwords:
+    """argon2 hashing with the server's cost settings (a stored hash carries its own, so verifying works
+    whatever the settings were when it was made)."""
 
-def hash_password(password: str) -> str:
-    return _hasher.hash(password)
+    def __init__(self, time_cost: int, memory_kib: int, parallelism: int) -> None:
+        self._hasher = PasswordHasher(time_cost=time_cost, memory_cost=memory_kib, parallelism=parallelism)
 
+    def hash(self, password: str) -> str:
+        return self._hasher.hash(password)
 
-def verify_password(stored_hash: str, password: str) -> bool:
-    try:
-        return _hasher.verify(stored_hash, password)
-    except (VerifyMismatchError, VerificationError, InvalidHashError):
-        return False
+    def verify(self, stored_hash: str, password: str) -> bool:
+        try:
+            return self._hasher.verify(stored_hash, password)
+        except (VerifyMismatchError, VerificationError, InvalidHashError):
+            return False
 
 
 def new_token() -> str:
