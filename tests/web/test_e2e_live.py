@@ -69,7 +69,9 @@ def test_a_dropped_connection_reconnects_syncs_and_catches_up_and_a_spectator_wa
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     try:
         spectator = context.new_page()
-        spectator.goto(f"{gina.base}/tables/{table}")
+        spectator.goto(f"{gina.base}/lobby")
+        spectator.locator(f"#playing-tables [data-table='{table}']").get_by_role("link", name="Watch").click()
+        spectator.wait_for_url(f"{gina.base}/tables/{table}")
         spectator.wait_for_selector("body[data-status='playing']")
         spectator.wait_for_selector("#connection[data-state='live']")
         assert spectator.locator("#actions .hk-actions button").count() == 0

@@ -160,7 +160,7 @@ def test_one_person_plays_hercules_against_a_bot_to_the_score_table(people):
     record = page.request.get(carla.base + page.locator("#record-link").get_attribute("href")).json()
     assert record["format"] == "hellenika-record/1" and record["game"] == "hercules"
     assert sorted(record["result"]["scores"]) == sorted(totals)
-    page.get_by_role("button", name="Watch the replay").click()
+    page.get_by_role("link", name="Watch the replay").click()
     page.wait_for_url(re.compile(r".*/replays/[^/?#]+\?table=.*"))
     page.wait_for_selector("body[data-ready='1'][data-step='0']")
     assert page.locator("#position").inner_text() == f"Step 0 of {len(record['actions'])}"

@@ -22,6 +22,7 @@ const SEAT_KINDS = [
   ["bot", "bot"],
 ];
 const REFRESH_MS = 4000;
+const MAX_WATCHABLE = 20;
 
 let games = [];
 let user = null;
@@ -221,7 +222,8 @@ function tableCard(table, { mine }) {
   const urgent = mine && waitingForMe(table);
   const title = gameTitle(table, games);
   const controls = [];
-  controls.push(h("a", { class: "hk-button-link", href: `/tables/${table.id}`, text: urgent ? "Play" : "Open" }));
+  const watching = !mine && seat === null && !isWaiting(table);
+  controls.push(h("a", { class: "hk-button-link", href: `/tables/${table.id}`, text: urgent ? "Play" : watching ? "Watch" : "Open" }));
   if (!mine && user && seat === null && seatsOf(table).some(isOpenSeat)) {
     const join = h("button", { type: "button", class: "hk-join", text: "Join" });
     join.addEventListener("click", async () => {
@@ -278,19 +280,22 @@ async function refresh() {
   refreshing = true;
   try {
     const open = tablesOf(await get("/api/tables?status=open"));
+    const playing = tablesOf(await get("/api/tables?status=playing")).slice(0, MAX_WATCHABLE);
     if (user) {
       const mine = tablesOf(await get("/api/tables/mine"));
       const mineIds = new Set(mine.map((t) => t.id));
       drawList(byId("mine"), mine, true, "No games yet: create a table or join one.");
       drawList(byId("open-tables"), open.filter((t) => !mineIds.has(t.id)), false, "No open tables right now.");
+      drawList(byId("playing-tables"), playing.filter((t) => !mineIds.has(t.id)), false, "No other games in play right now.");
     } else {
       byId("mine").replaceChildren(h("p", { class: "hk-muted" }, h("a", { href: loginUrl(), text: "Log in" }), " to see your games."));
       drawList(byId("open-tables"), open, false, "No open tables right now.");
+      drawList(byId("playing-tables"), playing, false, "No games in play right now.");
     }
     document.body.dataset.refreshed = String(Date.now());
   } catch (failure) {
     showError(failure);
-    for (const id of ["mine", "open-tables"]) {
+    for (const id of ["mine", "open-tables", "playing-tables"]) {
       const box = byId(id);
       if (box.querySelector(".hk-muted") && !box.querySelector(".hk-table-card")) {
         box.replaceChildren(h("p", { class: "hk-error", text: `Could not load the tables: ${failure.message}` }));

@@ -14,7 +14,6 @@ import {
   creatorName, gameTitle, inviteBox, inviteToken, isCreator, isFinished, isOpenSeat, isWaiting, modeWords, mySeat, seatList,
   seatsOf,
 } from "./tables.js";
-import { uploadRecordJson } from "./upload.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
 const invite = new URLSearchParams(location.search).get("invite");
@@ -154,6 +153,8 @@ function drawResult() {
   const link = byId("record-link");
   link.href = `/api/tables/${tableId}/record`;
   link.setAttribute("download", `hellenika-${model.game}-${tableId}.json`);
+  // A finished table's id is also a replay id (docs/WEB.md); ?table= lets the replay page offer the record.
+  byId("replay-link").href = `/replays/${encodeURIComponent(tableId)}?table=${encodeURIComponent(tableId)}`;
 }
 
 function drawActions() {
@@ -264,19 +265,6 @@ async function resign(event) {
   }
 }
 
-async function watchReplay(event) {
-  const button = event.currentTarget;
-  button.disabled = true;
-  try {
-    const record = await get(`/api/tables/${tableId}/record`);
-    const id = await uploadRecordJson(record.record || record);
-    location.assign(`/replays/${encodeURIComponent(id)}?table=${encodeURIComponent(tableId)}`);
-  } catch (error) {
-    showError(error);
-    button.disabled = false;
-  }
-}
-
 // --- keeping current -------------------------------------------------------------------------------------
 
 function onPush(data) {
@@ -325,7 +313,6 @@ async function main() {
   user = await mountHeader();
   byId("undo").addEventListener("click", undo);
   byId("resign").addEventListener("click", resign);
-  byId("replay-button").addEventListener("click", watchReplay);
   await refresh();
   if (document.body.dataset.status === "missing") return;
   live = new LiveConnection(`/ws/tables/${encodeURIComponent(tableId)}`, {

@@ -12,7 +12,7 @@ export async function uploadRecord(file) {
   return uploadRecordJson(record);
 }
 
-// Upload a record already parsed (a finished table's record); answers the replay's id.
+// Upload a parsed record; answers the replay's id.
 export async function uploadRecordJson(record) {
   const answer = await post("/api/replays", record);
   const id = answer && (answer.id ?? (answer.replay && answer.replay.id));
