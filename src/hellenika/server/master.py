@@ -24,11 +24,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 import anyio.to_thread
 from sqlalchemy import Table, bindparam, delete, select, update
@@ -56,9 +57,12 @@ from hellenika.server.tables import FINISHED, PLAYING, WAITING, TableInfo, load_
 from hellenika.server.views import LogCache, cached_table_model, dumps, dumps_bytes
 
 log = logging.getLogger("hellenika.server")
+T = TypeVar("T")
 
 #: Who made an action: a person, a bot seat, a bot playing for a late person, or chance.
 BY_USER, BY_BOT, BY_TIMEOUT, BY_CHANCE = "user", "bot", "timeout", "chance"
+#: Bot levels that choose in milliseconds (no search): they choose on the commit's thread.
+FAST_LEVELS = frozenset({"easy", "medium"})
 #: Tables kept in memory before finished ones that nobody watches are dropped from the cache.
 MAX_LIVE = 2000
 #: A safety net against a game that never stops asking chance (a bug, not a rule).
@@ -429,11 +433,15 @@ class Master:
             raise ApiError(409, f"it is not your turn; {who} is to decide")
         return seat
 
-    async def _commit(self, live: LiveTable, seat: int, action: Action, by: str) -> None:
+    async def _commit(
+        self, live: LiveTable, seat: int, action: Action | Callable[[], Action], by: str
+    ) -> None:
         """Apply ``action`` for ``seat`` (lock held), store it with the chance that follows, then push.
 
-        One worker-thread call applies the action, resolves chance and builds the connected seats' models;
-        then one transaction stores it; only then the live state changes and the pushes go out.
+        One call on a writer thread applies the action to a clone, resolves chance, builds the connected
+        seats' models and stores it all in one transaction (one thread hop per move: under load every hop
+        waits for the scheduler); only after the commit does the live state change and the pushes go out.
+        ``action`` may be a function choosing it (a fast bot), called on that thread first.
         """
         before = live.state
         info = live.info
@@ -442,33 +450,27 @@ class Master:
         now = self.settings.clock()
         seats = self._audience(live)
 
-        def advance() -> tuple[State, list[NewAction], Any, TableInfo, dict[int | None, str]]:
+        def work(session: Session) -> tuple[State, list[NewAction], TableInfo, dict[int | None, str]]:
+            chosen = action if isinstance(action, Action) else action()
             after = before.clone(log=True)
-            after.apply(action, seat)  # IllegalAction (422) names the rule; the live state is untouched
-            new = [NewAction(before.version, seat, by, action.to_json())]
+            after.apply(chosen, seat)  # IllegalAction (422) names the rule; the live state is untouched
+            new = [NewAction(before.version, seat, by, chosen.to_json())]
             resolve_chance(after, seed, new)
-            snap = None
-            if every > 0 and before.version // every != after.version // every and not after.is_terminal():
-                snap = snapshot_of(after)
             updated = self._advanced(info, after, len(new), now)
-            return after, new, snap, updated, render_models(updated, after, seats, live.log)
-
-        after, new, snap, updated, texts = await anyio.to_thread.run_sync(advance)
-        finished = updated.status == FINISHED
-
-        def write(session: Session) -> None:
+            texts = render_models(updated, after, seats, live.log)
+            # The database work comes last, so the transaction is short.
             update_table(session, info.version, updated)
             insert_actions(session, info.id, new, info.version, now)
-            if snap is not None:
+            if every > 0 and before.version // every != after.version // every and not after.is_terminal():
+                state, events = snapshot_of(after)
                 session.add(
-                    Snapshot(
-                        table_id=info.id, step=after.version, state=snap[0], events=snap[1], created_at=now
-                    )
+                    Snapshot(table_id=info.id, step=after.version, state=state, events=events, created_at=now)
                 )
-            if finished:
+            if updated.status == FINISHED:
                 rate_game(session, updated, after.ranking(), now)
+            return after, new, updated, texts
 
-        await self._write(info.id, write)
+        after, new, updated, texts = await self._write(info.id, work)
         live.state = after
         live.info = updated
         live.meta.extend((a.seat, a.by) for a in new)
@@ -487,10 +489,10 @@ class Master:
             changes.update(status=FINISHED, finished_at=now, result=self._result(after), turn_deadline=None)
         return info.with_changes(**changes)
 
-    async def _write(self, table_id: str, write: Any) -> None:
+    async def _write(self, table_id: str, write: Callable[[Session], T]) -> T:
         """Run a table's write transaction; a guard that fails means another writer got there first (409)."""
         try:
-            await self.store.write(write)
+            return await self.store.write(write)
         except (Conflict, IntegrityError):
             self.forget(table_id)
             raise ApiError(409, "the table changed meanwhile; reload it") from None
@@ -670,8 +672,7 @@ class Master:
                         continue
                     level = self.settings.timeout_bot_level
                     while live.info.status == PLAYING and live.state.current_player() == seat:
-                        action = await self._bot_choice(live, seat, level)
-                        await self._commit(live, seat, action, BY_TIMEOUT)
+                        await self._commit(live, seat, await self._bot_move(live, seat, level), BY_TIMEOUT)
                 self.kick_bots(live)
             except ApiError:
                 log.warning("deadline of table %s could not be handled", table_id, exc_info=True)
@@ -715,8 +716,7 @@ class Master:
                     if info.status != PLAYING or seat < 0 or not info.is_bot(seat):
                         return
                     level = info.seats[seat].level or "medium"
-                    action = await self._bot_choice(live, seat, level)
-                    await self._commit(live, seat, action, BY_BOT)
+                    await self._commit(live, seat, await self._bot_move(live, seat, level), BY_BOT)
                 await asyncio.sleep(0)
         except asyncio.CancelledError:
             raise
@@ -725,7 +725,10 @@ class Master:
         except Exception:
             log.exception("bot move at table %s failed", live.info.id)
 
-    async def _bot_choice(self, live: LiveTable, seat: int, level: str) -> Action:
+    async def _bot_move(self, live: LiveTable, seat: int, level: str) -> Action | Callable[[], Action]:
+        """A bot's choice for the current state. Fast levels answer a function that the commit's thread
+        calls (no extra thread hop); searching levels think here, in the thread pool, so the writer thread
+        is never held for seconds."""
         key = (seat, level)
         agent = live.agents.get(key)
         if agent is None:
@@ -733,7 +736,10 @@ class Master:
             live.agents[key] = agent
         state = live.state
         rng = bot_rng(live.info.seed or 0, seat, state.version)
-        return await anyio.to_thread.run_sync(agent.choose, Observation(state, seat), rng)
+        observation = Observation(state, seat)
+        if level in FAST_LEVELS:
+            return functools.partial(agent.choose, observation, rng)
+        return await anyio.to_thread.run_sync(agent.choose, observation, rng)
 
     # ------------------------------------------------------------------ what people see
 
