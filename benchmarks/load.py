@@ -56,7 +56,11 @@ class Seat:
 
     async def post(self, path: str, body: Any) -> httpx.Response:
         csrf = self.http.cookies.get("hellenika_csrf") or ""
-        return await self.http.post(path, json=body, headers={"X-CSRF-Token": csrf})
+        try:
+            return await self.http.post(path, json=body, headers={"X-CSRF-Token": csrf})
+        except (httpx.ReadError, httpx.RemoteProtocolError):
+            # A kept-alive connection the server closed while idle (uvicorn: after 5 s): send it again.
+            return await self.http.post(path, json=body, headers={"X-CSRF-Token": csrf})
 
     def cookie_header(self) -> str:
         return "; ".join(f"{k}={v}" for k, v in self.http.cookies.items())
