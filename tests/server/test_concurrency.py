@@ -46,3 +46,27 @@ def test_the_same_move_twice_at_once_is_applied_once(make_server: Any, database_
             assert session.scalar(query) == 1
         applied = next(a for a in answers if a.status_code == 200).json()["version"]
         assert one.state(tid)["version"] == applied
+
+
+def test_the_database_guard_stops_a_second_server(make_server: Any, database_url: str) -> None:
+    """Two servers on one database (each with its own cache and locks): the move both accept in memory is
+    stored once; the loser answers 409, drops its stale copy and reloads the winner's game."""
+    first: LiveServer = make_server(database_url)
+    one, two, tid = two_player_table(first)
+    second: LiveServer = make_server(database_url)
+    model = one.state(tid)
+    seat = model["to_move"]
+    name = "p-one" if seat == 0 else "p-two"
+    here = one if seat == 0 else two
+    there = second.player()
+    there.ok(there.post("/api/auth/login", {"name": name, "password": "correct horse"}))
+    mine = here.state(tid)
+    assert there.state(tid)["version"] == mine["version"]  # both servers now hold the table in memory
+    action = mine["legal"][0]["action"]
+    assert here.move(tid, mine["version"], action).status_code == 200
+    late = there.move(tid, mine["version"], action)
+    assert late.status_code == 409 and "changed meanwhile" in late.json()["detail"]
+    with first.services.store.session() as session:
+        steps = first.services.master.live[tid].state.version
+        assert session.scalar(select(func.count()).where(ActionRow.table_id == tid)) == steps
+    assert there.state(tid)["version"] == here.state(tid)["version"], "the second server reloaded"
