@@ -69,8 +69,11 @@ class Seat:
 class Game:
     """One table being played again and again until the time is up."""
 
-    def __init__(self, index: int, seats: list[Seat], bots: int, stats: Stats, game: str, end: float) -> None:
+    def __init__(
+        self, index: int, seats: list[Seat], bots: int, stats: Stats, game: str, end: float, think: float
+    ) -> None:
         self.index = index
+        self.think = think
         self.seats = seats
         self.bots = bots
         self.stats = stats
@@ -128,6 +131,8 @@ class Game:
             if message["to_move"] == message["seat"] and message["legal"] and version > last_moved:
                 last_moved = version
                 choice = self.rng.choice(message["legal"])
+                if self.think > 0:  # a person takes a moment; newer pushes wait in the socket meanwhile
+                    await asyncio.sleep(self.rng.uniform(0, 2 * self.think))
                 sent = time.perf_counter()
                 answer = await self.seats[index].post(
                     f"/api/tables/{self.table_id}/moves", {"version": version, "action": choice["action"]}
@@ -197,7 +202,7 @@ async def run(args: argparse.Namespace, base: str, server_pid: int) -> Stats:
         cpu_seconds(server_pid),
     )
     end = time.monotonic() + args.seconds
-    games = [Game(i, seats[i], args.bots, stats, args.game, end) for i in range(args.games)]
+    games = [Game(i, seats[i], args.bots, stats, args.game, end, args.think) for i in range(args.games)]
     await asyncio.gather(*(g.run() for g in games), return_exceptions=False)
     for s in flat:
         await s.http.aclose()
@@ -212,6 +217,12 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=30.0, help="measured duration")
     parser.add_argument("--game", default="hercules")
     parser.add_argument("--bots", type=int, default=1, help="bot seats per game (0: two scripted players)")
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="mean seconds a scripted player waits before moving (0: at once, the server saturated)",
+    )
     parser.add_argument("--port", type=int, default=0, help="use a server already running on this port")
     parser.add_argument("--db", type=Path, default=None, help="that server's SQLite file (to count moves)")
     args = parser.parse_args()
@@ -248,7 +259,10 @@ def main() -> None:
     lat = sorted(stats.latencies)
     p50 = statistics.median(lat) * 1000 if lat else float("nan")
     p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000 if lat else float("nan")
-    print(f"{args.games} concurrent {args.game} games ({args.bots} bot seat(s) each), {elapsed:.1f} s")
+    print(
+        f"{args.games} concurrent {args.game} games ({args.bots} bot seat(s) each, players think "
+        f"{args.think:g} s on average), {elapsed:.1f} s"
+    )
     print(f"moves (decisions by players and bots): {decisions}  -> {decisions / elapsed:.0f} moves/s")
     print(f"all actions incl. chance: {actions}  -> {actions / elapsed:.0f} actions/s")
     print(f"player moves posted: {stats.posted} (refused {stats.refused}); games finished: {stats.games}")
