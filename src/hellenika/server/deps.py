@@ -12,7 +12,8 @@ from hellenika.server.security import SESSION_COOKIE, require_csrf
 from hellenika.server.services import Services
 
 
-def services(request: Request) -> Services:
+async def services(request: Request) -> Services:
+    # async, like every dependency here: FastAPI runs a plain def dependency in the thread pool.
     found: Services = request.app.state.services
     return found
 

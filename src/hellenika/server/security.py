@@ -54,8 +54,10 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def require_csrf(request: Request) -> None:
-    """Dependency of every state-changing route: the header must equal the cookie (double submit)."""
+async def require_csrf(request: Request) -> None:
+    """Dependency of every state-changing route: the header must equal the cookie (double submit).
+
+    async so FastAPI runs it on the event loop (a plain def would cost a trip to the thread pool)."""
     cookie = request.cookies.get(CSRF_COOKIE, "")
     header = request.headers.get(CSRF_HEADER, "")
     if not cookie or not header or not secrets.compare_digest(cookie.encode(), header.encode()):

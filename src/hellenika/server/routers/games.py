@@ -48,6 +48,6 @@ def game_list() -> list[dict[str, Any]]:
 
 
 @router.get("/games")
-def list_games() -> dict[str, Any]:
+async def list_games() -> dict[str, Any]:
     """Every registered game."""
     return {"games": game_list()}
