@@ -17,6 +17,7 @@ import asyncio
 import contextlib
 import os
 import random
+import signal
 import socket
 import sqlite3
 import statistics
@@ -110,8 +111,12 @@ class Game:
         (await host.post(f"/api/tables/{self.table_id}/start", {})).raise_for_status()
         readers = [asyncio.create_task(self.read(i, ws)) for i, ws in enumerate(sockets)]
         try:
-            await asyncio.gather(*readers)
+            # A reader stops at the end of the game, or at its first message after the time is up; one
+            # waiting for a seat that has stopped would wait for ever, so the time limit ends them all.
+            await asyncio.wait(readers, timeout=max(0.0, self.end - time.monotonic()) + 10)
         finally:
+            for reader in readers:
+                reader.cancel()
             for ws in sockets:
                 await ws.close()
             self.stats.games += 1
@@ -210,6 +215,8 @@ async def run(args: argparse.Namespace, base: str, server_pid: int) -> Stats:
 
 
 def main() -> None:
+    # A SIGTERM (e.g. from `timeout`) unwinds like Ctrl-C, so the server subprocess is always stopped.
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
@@ -249,8 +256,9 @@ def main() -> None:
             except httpx.HTTPError:
                 time.sleep(0.1)
         stats = asyncio.run(run(args, base, server.pid))
-        elapsed = time.perf_counter() - stats.started
-        wall_start, wall_stop = stats.wall_start, time.time()
+        # Count only the measured window (games still finishing after it are not part of the rate).
+        elapsed = min(time.perf_counter() - stats.started, args.seconds)
+        wall_start, wall_stop = stats.wall_start, stats.wall_start + elapsed
         cpu_used = cpu_seconds(server.pid) - stats.cpu_start
     finally:
         server.terminate()
