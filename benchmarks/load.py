@@ -169,6 +169,7 @@ class Stats:
         self.started = 0.0  # perf_counter, wall clock and server CPU when play began (after registration)
         self.wall_start = 0.0
         self.cpu_start = 0.0
+        self.cpu_end = 0.0  # server CPU when the measured window closed
         self.latencies: list[float] = []
         self.posted = 0
         self.refused = 0
@@ -208,7 +209,14 @@ async def run(args: argparse.Namespace, base: str, server_pid: int) -> Stats:
     )
     end = time.monotonic() + args.seconds
     games = [Game(i, seats[i], args.bots, stats, args.game, end, args.think) for i in range(args.games)]
+
+    async def close_window() -> None:
+        await asyncio.sleep(args.seconds)
+        stats.cpu_end = cpu_seconds(server_pid)
+
+    window = asyncio.create_task(close_window())
     await asyncio.gather(*(g.run() for g in games), return_exceptions=False)
+    await window
     for s in flat:
         await s.http.aclose()
     return stats
@@ -259,7 +267,7 @@ def main() -> None:
         # Count only the measured window (games still finishing after it are not part of the rate).
         elapsed = min(time.perf_counter() - stats.started, args.seconds)
         wall_start, wall_stop = stats.wall_start, stats.wall_start + elapsed
-        cpu_used = cpu_seconds(server.pid) - stats.cpu_start
+        cpu_used = stats.cpu_end - stats.cpu_start
     finally:
         server.terminate()
         server.wait(timeout=30)
