@@ -111,3 +111,17 @@ def test_spectators_see_the_public_view(make_server: Any, sqlite_url: str) -> No
     assert spectator["seat"] is None and spectator["legal"] == []
     assert spectator["table"]["my_seat"] is None
     assert spectator["view"] != mine["view"], "Attika hands are hidden from spectators"
+
+
+def test_websocket_refusals(server: LiveServer) -> None:
+    import pytest
+    from websockets.exceptions import ConnectionClosed, InvalidStatus
+    from websockets.sync.client import connect
+
+    url = f"ws://127.0.0.1:{server.port}/ws/tables"
+    with connect(f"{url}/nothing") as ws, pytest.raises(ConnectionClosed) as closed:
+        ws.recv(timeout=10)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 4404
+    with pytest.raises(InvalidStatus) as refused:
+        connect(f"{url}/nothing", origin="http://evil.example", open_timeout=10)  # type: ignore[arg-type]
+    assert refused.value.response.status_code == 403

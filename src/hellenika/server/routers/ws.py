@@ -36,16 +36,16 @@ def _same_origin(websocket: WebSocket) -> bool:
 async def table_socket(websocket: WebSocket, table_id: str) -> None:
     svc: Services = websocket.app.state.services
     if not _same_origin(websocket):
-        await websocket.close(code=4403, reason="cross-origin WebSocket refused")
+        await websocket.close(code=4403, reason="cross-origin WebSocket refused")  # a 403 at the handshake
         return
     user = await svc.accounts.user_for_token(websocket.cookies.get(SESSION_COOKIE))
     user_id = user.id if user else None
+    await websocket.accept()
     try:
         info = await svc.lobby.status(table_id)
-    except ApiError as exc:
-        await websocket.close(code=4404, reason=exc.detail)
+    except ApiError as exc:  # accepted first, so the browser gets the code and the reason
+        await websocket.close(code=4404, reason=exc.detail[:120])
         return
-    await websocket.accept()
     connection = Connection(websocket, user_id)
     connection.start()
     svc.master.hub.add(table_id, connection)
