@@ -57,21 +57,26 @@ class LogCache:
         self._names: tuple[str, ...] = ()
 
     def entries(self, state: State, names: Sequence[str]) -> tuple[list[Event], list[dict[str, Any]]]:
-        """The state's events and their rendered entries (lists the caller must not change)."""
+        """The state's events and their rendered entries (lists the caller must not change).
+
+        The cache may already hold more events than ``state`` (the next state is being built on the writer
+        thread while a request reads the current one): a prefix is served as it is.
+        """
         events = state.events
+        count = len(events)
         with self._lock:
             known = len(self._events)
-            fresh = (
-                tuple(names) != self._names
-                or len(events) < known
-                or (known > 0 and events[known - 1] is not self._events[known - 1])
-            )
-            if fresh:
+            same_names = tuple(names) == self._names
+            if same_names and count <= known and (count == 0 or events[count - 1] is self._events[count - 1]):
+                return self._events[:count], self._entries[:count]
+            if not same_names or (
+                known > 0 and (count < known or events[known - 1] is not self._events[known - 1])
+            ):
                 self._events, self._entries, self._names, known = [], [], tuple(names), 0
             for event in events[known:]:
                 self._events.append(event)
                 self._entries.append({"step": event.step, "text": event.render(names), "actor": event.actor})
-            return self._events[: len(events)], self._entries[: len(events)]
+            return self._events[:count], self._entries[:count]
 
 
 def cached_table_model(state: State, seat: int | None, names: Sequence[str], log: LogCache) -> dict[str, Any]:
