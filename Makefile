@@ -14,9 +14,10 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
-# The main job. Until the web server lands this is a terminal game of Hercules against two bots.
+# The main job: the web server on http://127.0.0.1:8000 with SQLite under ./var (DATABASE_URL overrides).
 run: $(STAMP)
-	$(BIN)/hellenika play hercules --players 3 --seat human --seat greedy --seat random
+	mkdir -p var
+	$(BIN)/hellenika serve --host 127.0.0.1 --port 8000
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks

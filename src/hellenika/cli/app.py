@@ -449,6 +449,28 @@ def bench(
     console.print(table)
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
+    database_url: Annotated[
+        str | None,
+        typer.Option(
+            "--database-url",
+            help="SQLAlchemy URL (default: $DATABASE_URL, else sqlite:///./var/hellenika.db); "
+            "PostgreSQL as postgresql+psycopg://user@host/db.",
+        ),
+    ] = None,
+    access_log: Annotated[
+        bool, typer.Option("--access-log", help="Log every request (off by default: it costs under load).")
+    ] = False,
+) -> None:
+    """Run the web server: every game in the browser, live or turn-based, with friends or bots."""
+    from hellenika.cli.serve import run_server
+
+    run_server(host, port, database_url, access_log)
+
+
 def main() -> None:
     app()
 

@@ -1,0 +1,48 @@
+"""The server's settings: one frozen object built by the CLI (or a test) and handed to ``create_app``.
+
+Everything a test may want to change lives here, the clock included, so tests never sleep and never touch
+the developer's ``./var`` database.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+DEFAULT_DATABASE_URL = "sqlite:///./var/hellenika.db"
+STATIC_DIR = Path(__file__).resolve().parent.parent / "web" / "static"
+
+
+def database_url_from_env(explicit: str | None = None) -> str:
+    """The database to use: the explicit URL, else ``DATABASE_URL``, else SQLite under ``./var``."""
+    return explicit or os.environ.get("DATABASE_URL") or DEFAULT_DATABASE_URL
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How one server instance runs."""
+
+    database_url: str = DEFAULT_DATABASE_URL
+    static_dir: Path = STATIC_DIR
+    #: Seconds since the epoch; injected by tests to move deadlines without sleeping.
+    clock: Callable[[], float] = field(default=time.time)
+    #: How often the deadline watcher wakes up (seconds); 0 disables the background task (tests drive it).
+    deadline_poll_seconds: float = 30.0
+    #: Mark the session cookie Secure (behind HTTPS).
+    secure_cookies: bool = False
+    #: Session lifetime in seconds (30 days).
+    session_seconds: int = 30 * 24 * 3600
+    #: Login rate limit: this many failures per name and address within ``login_window_seconds`` -> 429.
+    login_failures: int = 5
+    login_window_seconds: float = 60.0
+    #: Take a snapshot of a table's serialised state every this many actions (restart speed).
+    snapshot_every: int = 50
+    #: argon2 cost (argon2-cffi's defaults, RFC 9106's low-memory profile); tests lower it to save time.
+    argon2_time_cost: int = 3
+    argon2_memory_kib: int = 65536
+    argon2_parallelism: int = 4
+    #: The level that plays for a late seat when a turn-based table's deadline passes with on_timeout=bot.
+    timeout_bot_level: str = "medium"

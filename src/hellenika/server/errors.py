@@ -1,0 +1,100 @@
+"""Every failure the API can answer, mapped to HTTP in one place (as STYLE.md asks).
+
+An answer is always ``{"detail": "plain words"}`` with a 4xx status; a 500 is only a bug, logged with its
+traceback. Engine errors keep their meaning: a move the rules forbid is 422 naming the rule, a move out of
+turn or on a finished game is a 409 (the table moved on), text that is no action at all is 400.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from hellenika.engine.errors import (
+    GameOver,
+    HellenikaError,
+    IllegalAction,
+    InvalidAction,
+    InvalidOption,
+    NotYourTurn,
+    RecordError,
+    UnknownGame,
+)
+
+log = logging.getLogger("hellenika.server")
+
+
+class ApiError(Exception):
+    """A failure with its HTTP status and a message for people."""
+
+    def __init__(self, status: int, detail: str) -> None:
+        super().__init__(detail)
+        self.status = status
+        self.detail = detail
+
+
+def status_for(exc: HellenikaError) -> int:
+    """The HTTP status of an engine error."""
+    if isinstance(exc, NotYourTurn | GameOver):
+        return 409
+    if isinstance(exc, IllegalAction):
+        return 422
+    if isinstance(exc, InvalidAction):
+        return 400
+    if isinstance(exc, UnknownGame):
+        return 404
+    if isinstance(exc, InvalidOption | RecordError):
+        return 422
+    return 400
+
+
+def _answer(status: int, detail: str, headers: dict[str, str] | None = None) -> JSONResponse:
+    return JSONResponse({"detail": detail}, status_code=status, headers=headers)
+
+
+def _where(loc: tuple[Any, ...] | list[Any]) -> str:
+    parts = [str(p) for p in loc if p not in ("body", "query", "path")]
+    return ".".join(parts)
+
+
+def describe_validation(exc: RequestValidationError) -> tuple[int, str]:
+    """Pydantic's list of problems as one sentence; broken JSON is 400, a wrong field 422."""
+    errors = exc.errors()
+    if any(e.get("type") == "json_invalid" for e in errors):
+        return 400, "the request body is not valid JSON"
+    words = []
+    for e in errors[:5]:
+        where = _where(e.get("loc", ()))
+        message = str(e.get("msg", "invalid"))
+        words.append(f"{where}: {message}" if where else message)
+    return 422, "; ".join(words) or "invalid request"
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    @app.exception_handler(ApiError)
+    async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
+        return _answer(exc.status, exc.detail)
+
+    @app.exception_handler(HellenikaError)
+    async def _engine_error(_request: Request, exc: HellenikaError) -> JSONResponse:
+        return _answer(status_for(exc), str(exc))
+
+    @app.exception_handler(RequestValidationError)
+    async def _validation_error(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        status, detail = describe_validation(exc)
+        return _answer(status, detail)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        detail = exc.detail if isinstance(exc.detail, str) else str(exc.detail)
+        return _answer(exc.status_code, detail, getattr(exc, "headers", None))
+
+    @app.exception_handler(Exception)
+    async def _bug(request: Request, exc: Exception) -> JSONResponse:
+        log.exception("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
+        return _answer(500, "internal server error (a bug: it has been logged)")

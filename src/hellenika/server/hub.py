@@ -1,0 +1,98 @@
+"""The open WebSocket connections of each table, and how a message reaches them without waiting on anyone.
+
+Every message for a table is complete (a whole table model, or the whole table JSON), so a connection only
+ever needs the newest one: ``offer`` replaces whatever is still unsent, and the connection's own sender task
+writes it. A slow or stalled browser therefore never delays a move or the other seats, and never piles up a
+queue. Messages carry the table version, and an older one never replaces a newer one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+
+from fastapi import WebSocket
+
+log = logging.getLogger("hellenika.server")
+
+
+class Connection:
+    """One browser's WebSocket on one table, as one user (or anonymous)."""
+
+    def __init__(self, websocket: WebSocket, user_id: int | None) -> None:
+        self.websocket = websocket
+        self.user_id = user_id
+        self._pending: str | None = None
+        self._pending_version = -1
+        self._sent_version = -1
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._sender())
+
+    def offer(self, text: str, version: int) -> None:
+        """Queue ``text`` (replacing an unsent older message) unless something newer was sent already."""
+        if version < max(self._sent_version, self._pending_version):
+            return
+        self._pending = text
+        self._pending_version = version
+        self._wake.set()
+
+    @property
+    def sent_version(self) -> int:
+        return self._sent_version
+
+    async def _sender(self) -> None:
+        try:
+            while True:
+                await self._wake.wait()
+                self._wake.clear()
+                text, self._pending = self._pending, None
+                if text is None:
+                    continue
+                version = self._pending_version
+                await self.websocket.send_text(text)
+                self._sent_version = max(self._sent_version, version)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # the socket closed under us; the receive loop notices and cleans up
+            log.debug("websocket send failed", exc_info=True)
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._task
+
+
+class Hub:
+    """Connections by table id."""
+
+    def __init__(self) -> None:
+        self._tables: dict[str, set[Connection]] = {}
+
+    def add(self, table_id: str, connection: Connection) -> None:
+        self._tables.setdefault(table_id, set()).add(connection)
+
+    def remove(self, table_id: str, connection: Connection) -> None:
+        connections = self._tables.get(table_id)
+        if connections is not None:
+            connections.discard(connection)
+            if not connections:
+                del self._tables[table_id]
+
+    def connections(self, table_id: str) -> list[Connection]:
+        return list(self._tables.get(table_id, ()))
+
+    def has(self, table_id: str) -> bool:
+        return bool(self._tables.get(table_id))
+
+    async def close_all(self) -> None:
+        for connections in list(self._tables.values()):
+            for connection in list(connections):
+                await connection.stop()
+                with contextlib.suppress(Exception):
+                    await connection.websocket.close(code=1001)
+        self._tables.clear()

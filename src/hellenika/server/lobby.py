@@ -1,0 +1,214 @@
+"""The lobby: creating tables, joining and leaving them before they start, and listing them.
+
+Seats are claimed with a guarded UPDATE (``... WHERE kind = 'open'``), so two people racing for the last
+seat get one 200 and one 409. Options are validated by the game's own option parsing.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from sqlalchemy import or_, select, update
+from sqlalchemy.orm import Session
+
+from hellenika import games
+from hellenika.engine.errors import HellenikaError
+from hellenika.server.accounts import Accounts, UserPublic
+from hellenika.server.config import Settings
+from hellenika.server.errors import ApiError
+from hellenika.server.schemas import JoinRequest, SeatRequest, TableCreate
+from hellenika.server.store import Store
+from hellenika.server.store.models import GameTable, Seat
+from hellenika.server.tables import FINISHED, PLAYING, WAITING, TableInfo, load_info, load_infos
+
+
+def new_id() -> str:
+    return secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+
+
+class Lobby:
+    def __init__(self, store: Store, accounts: Accounts, settings: Settings) -> None:
+        self.store = store
+        self.accounts = accounts
+        self.settings = settings
+
+    async def create(self, user: UserPublic, body: TableCreate) -> TableInfo:
+        try:
+            game = games.get(body.game)
+        except HellenikaError as exc:
+            raise ApiError(422, str(exc)) from None
+        try:
+            options = game.validate(body.players, body.options)
+        except HellenikaError as exc:
+            raise ApiError(422, str(exc)) from None
+        seats = body.seats
+        if seats is None:
+            seats = [SeatRequest(kind="me")] + [SeatRequest(kind="open") for _ in range(body.players - 1)]
+        if len(seats) != body.players:
+            raise ApiError(422, f"give one seat per player: {body.players} players, {len(seats)} seats")
+        if sum(s.kind == "me" for s in seats) > 1:
+            raise ApiError(422, "only one seat can be yours")
+        invited = [s.user for s in seats if s.kind == "user"]
+        if any(not name for name in invited):
+            raise ApiError(422, "an invited seat needs the user's name")
+        found = await self.accounts.users_by_name([n for n in invited if n])
+        missing = [n for n in invited if n and n not in found]
+        if missing:
+            raise ApiError(422, f"no user named {', '.join(repr(n) for n in missing)}")
+        seated: list[int] = []
+        rows: list[dict[str, Any]] = []
+        for index, spec in enumerate(seats):
+            if spec.kind == "me":
+                rows.append({"seat": index, "kind": "user", "user_id": user.id, "level": None})
+                seated.append(user.id)
+            elif spec.kind == "user":
+                invitee = found[spec.user or ""]
+                rows.append({"seat": index, "kind": "user", "user_id": invitee.id, "level": None})
+                seated.append(invitee.id)
+            elif spec.kind == "bot":
+                rows.append({"seat": index, "kind": "bot", "user_id": None, "level": spec.level or "medium"})
+            else:
+                rows.append({"seat": index, "kind": "open", "user_id": None, "level": None})
+        if len(set(seated)) != len(seated):
+            raise ApiError(422, "a person can hold only one seat at a table")
+        now = self.settings.clock()
+        table_id = new_id()
+
+        def write(session: Session) -> TableInfo:
+            session.add(
+                GameTable(
+                    id=table_id,
+                    game=game.name,
+                    players=body.players,
+                    options=dict(options),
+                    mode=body.mode,
+                    deadline_hours=body.deadline_hours,
+                    on_timeout=body.on_timeout,
+                    private=body.private,
+                    status=WAITING,
+                    creator_id=user.id,
+                    invite_token=secrets.token_urlsafe(12),
+                    seed=None,
+                    version=0,
+                    steps=0,
+                    created_at=now,
+                )
+            )
+            session.flush()
+            session.add_all(Seat(table_id=table_id, **row) for row in rows)
+            session.flush()
+            info = load_info(session, table_id)
+            assert info is not None
+            return info
+
+        return await self.store.write(write)
+
+    async def join(self, table_id: str, user: UserPublic, body: JoinRequest) -> TableInfo:
+        def write(session: Session) -> TableInfo:
+            info = load_info(session, table_id)
+            if info is None:
+                raise ApiError(404, f"no table {table_id!r}")
+            if info.seat_of(user.id) is not None:
+                raise ApiError(409, "you already have a seat at this table")
+            if info.status != WAITING:
+                raise ApiError(409, "this table has already started")
+            if body.invite is not None and not secrets.compare_digest(body.invite, info.invite_token):
+                raise ApiError(403, "this invitation is not valid for this table")
+            if info.private and body.invite is None:
+                raise ApiError(403, "this table is private: join it through its invitation link")
+            if body.seat is None:
+                free = [s.seat for s in info.seats if s.kind == "open"]
+                if not free:
+                    raise ApiError(409, "no seat is open at this table")
+                seat = free[0]
+            else:
+                seat = body.seat
+                if not 0 <= seat < info.players:
+                    raise ApiError(422, f"this table has seats 0 to {info.players - 1}")
+            done = session.execute(
+                update(Seat)
+                .where(Seat.table_id == table_id, Seat.seat == seat, Seat.kind == "open")
+                .values(kind="user", user_id=user.id)
+            )
+            if done.rowcount != 1:  # type: ignore[attr-defined]
+                raise ApiError(409, f"seat {seat} is not open")
+            updated = load_info(session, table_id)
+            assert updated is not None
+            return updated
+
+        return await self.store.write(write)
+
+    async def leave(self, table_id: str, user: UserPublic) -> TableInfo:
+        """Give up a seat before the game starts (a running game is left by resigning: see the master)."""
+
+        def write(session: Session) -> TableInfo:
+            info = load_info(session, table_id)
+            if info is None:
+                raise ApiError(404, f"no table {table_id!r}")
+            seat = info.seat_of(user.id)
+            if seat is None:
+                raise ApiError(409, "you have no seat at this table")
+            if info.status != WAITING:
+                raise ApiError(409, "this table has already started")
+            session.execute(
+                update(Seat)
+                .where(Seat.table_id == table_id, Seat.seat == seat)
+                .values(kind="open", user_id=None, level=None)
+            )
+            updated = load_info(session, table_id)
+            assert updated is not None
+            return updated
+
+        return await self.store.write(write)
+
+    async def status(self, table_id: str) -> TableInfo:
+        info = await self.store.read(lambda s: load_info(s, table_id))
+        if info is None:
+            raise ApiError(404, f"no table {table_id!r}")
+        return info
+
+    async def listing(self, status: str, limit: int = 100) -> list[TableInfo]:
+        """Tables by status: ``open`` (waiting, public, with an open seat), ``playing`` or ``finished``."""
+
+        def read(session: Session) -> list[TableInfo]:
+            query = select(GameTable.id)
+            if status == "open":
+                query = query.where(
+                    GameTable.status == WAITING,
+                    GameTable.private.is_(False),
+                    GameTable.id.in_(select(Seat.table_id).where(Seat.kind == "open")),
+                )
+            else:
+                query = query.where(GameTable.status == status, GameTable.private.is_(False))
+            ids = list(session.scalars(query.order_by(GameTable.created_at.desc()).limit(limit)))
+            return load_infos(session, ids)
+
+        return await self.store.read(read)
+
+    async def mine(self, user: UserPublic, limit: int = 200) -> list[TableInfo]:
+        """My tables: those waiting for my move first, then running, waiting and finished ones."""
+
+        def read(session: Session) -> list[TableInfo]:
+            seated = select(Seat.table_id).where(Seat.user_id == user.id, Seat.kind == "user")
+            ids = list(
+                session.scalars(
+                    select(GameTable.id)
+                    .where(or_(GameTable.id.in_(seated), GameTable.creator_id == user.id))
+                    .order_by(GameTable.created_at.desc())
+                    .limit(limit)
+                )
+            )
+            return load_infos(session, ids)
+
+        infos = await self.store.read(read)
+        order = {PLAYING: 1, WAITING: 2, FINISHED: 3}
+
+        def key(info: TableInfo) -> tuple[int, float]:
+            my_turn = (
+                info.status == PLAYING and info.to_move is not None and info.to_move == info.seat_of(user.id)
+            )
+            rank = 0 if my_turn else order.get(info.status, 4)
+            return rank, -(info.finished_at or info.started_at or info.created_at)
+
+        return sorted(infos, key=key)

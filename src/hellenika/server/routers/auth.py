@@ -1,0 +1,56 @@
+"""Accounts: register, log in, log out, who am I."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request, Response
+
+from hellenika.server.deps import CSRF, CurrentUser, ServicesDep
+from hellenika.server.schemas import Credentials
+from hellenika.server.security import SESSION_COOKIE
+
+router = APIRouter(prefix="/api", tags=["accounts"])
+
+
+def _set_session(response: Response, token: str, svc: ServicesDep) -> None:
+    response.set_cookie(
+        SESSION_COOKIE,
+        token,
+        max_age=svc.settings.session_seconds,
+        httponly=True,
+        samesite="lax",
+        secure=svc.settings.secure_cookies,
+        path="/",
+    )
+
+
+@router.post("/auth/register", status_code=201, dependencies=CSRF)
+async def register(body: Credentials, response: Response, svc: ServicesDep) -> dict[str, Any]:
+    """Create an account and log in."""
+    user, token = await svc.accounts.register(body.name, body.password)
+    _set_session(response, token, svc)
+    return {"user": user.to_json()}
+
+
+@router.post("/auth/login", dependencies=CSRF)
+async def login(body: Credentials, request: Request, response: Response, svc: ServicesDep) -> dict[str, Any]:
+    """Log in (at most 5 failures per name and address a minute, then 429)."""
+    address = request.client.host if request.client else "?"
+    user, token = await svc.accounts.login(body.name, body.password, address)
+    _set_session(response, token, svc)
+    return {"user": user.to_json()}
+
+
+@router.post("/auth/logout", dependencies=CSRF)
+async def logout(request: Request, response: Response, svc: ServicesDep) -> dict[str, Any]:
+    """End this browser's session."""
+    await svc.accounts.logout(request.cookies.get(SESSION_COOKIE))
+    response.delete_cookie(SESSION_COOKIE, path="/", httponly=True, samesite="lax")
+    return {"user": None}
+
+
+@router.get("/me")
+async def me(user: CurrentUser) -> dict[str, Any]:
+    """The logged-in user, or 401."""
+    return {"user": user.to_json()}

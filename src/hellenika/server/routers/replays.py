@@ -1,0 +1,31 @@
+"""Replays: upload a record, step through any finished game."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Body, Query
+
+from hellenika.server.deps import CSRF, CurrentUser, ServicesDep
+
+router = APIRouter(prefix="/api", tags=["replays"])
+
+
+@router.post("/replays", status_code=201, dependencies=CSRF)
+async def upload(
+    record: Annotated[dict[str, Any], Body(description="a game record (the CLI's --record JSON)")],
+    user: CurrentUser,
+    svc: ServicesDep,
+) -> dict[str, Any]:
+    """Store a record after replaying it (a record that does not replay is 422)."""
+    return {"id": await svc.replays.upload(user, record)}
+
+
+@router.get("/replays/{replay_id}")
+async def view(
+    replay_id: str,
+    svc: ServicesDep,
+    step: Annotated[int | None, Query(ge=0, le=1_000_000)] = None,
+) -> dict[str, Any]:
+    """The spectator's table model after ``step`` actions (default: the end), with ``replay`` metadata."""
+    return await svc.replays.view(replay_id, step)

@@ -1,0 +1,109 @@
+"""Tables: the lobby's create, join, leave, start and lists; a table's state, moves, undo and record."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Query, Response
+
+from hellenika.server.deps import CSRF, CurrentUser, OptionalUser, ServicesDep
+from hellenika.server.errors import ApiError
+from hellenika.server.schemas import JoinRequest, MoveRequest, TableCreate, UndoRequest
+from hellenika.server.tables import FINISHED, WAITING, TableInfo
+
+router = APIRouter(prefix="/api", tags=["tables"])
+
+
+def _tables(infos: list[TableInfo], viewer: int | None) -> dict[str, Any]:
+    return {"tables": [info.to_json(viewer) for info in infos]}
+
+
+@router.get("/tables")
+async def list_tables(
+    svc: ServicesDep,
+    user: OptionalUser,
+    status: Annotated[Literal["open", "playing", "finished"], Query()] = "open",
+) -> dict[str, Any]:
+    """Public tables: open ones to join (default), or those playing or finished, newest first."""
+    infos = await svc.lobby.listing(status)
+    return _tables(infos, user.id if user else None)
+
+
+@router.get("/tables/mine")
+async def my_tables(svc: ServicesDep, user: CurrentUser) -> dict[str, Any]:
+    """My tables, those waiting for my move first."""
+    return _tables(await svc.lobby.mine(user), user.id)
+
+
+@router.post("/tables", status_code=201, dependencies=CSRF)
+async def create_table(body: TableCreate, svc: ServicesDep, user: CurrentUser) -> dict[str, Any]:
+    """Create a table; seats are me, open, an invited user (seated at once) or a bot with a level."""
+    info = await svc.lobby.create(user, body)
+    return {"table": info.to_json(user.id)}
+
+
+@router.get("/tables/{table_id}")
+async def get_table(table_id: str, svc: ServicesDep, user: OptionalUser) -> dict[str, Any]:
+    """A table's seats, status, options and deadline (the invitation for its creator)."""
+    live = svc.master.live.get(table_id)
+    info = live.info if live is not None else await svc.lobby.status(table_id)
+    return {"table": info.to_json(user.id if user else None)}
+
+
+@router.post("/tables/{table_id}/join", dependencies=CSRF)
+async def join_table(table_id: str, body: JoinRequest, svc: ServicesDep, user: CurrentUser) -> dict[str, Any]:
+    """Take an open seat (a given one, or the first), with the invitation token for a private table."""
+    info = await svc.lobby.join(table_id, user, body)
+    svc.master.publish_table(info)
+    return {"table": info.to_json(user.id)}
+
+
+@router.post("/tables/{table_id}/leave", dependencies=CSRF)
+async def leave_table(table_id: str, svc: ServicesDep, user: CurrentUser) -> dict[str, Any]:
+    """Give up my seat before the start; in a running game, resign (I forfeit and the game ends)."""
+    info = await svc.lobby.status(table_id)
+    if info.status == WAITING:
+        info = await svc.lobby.leave(table_id, user)
+        svc.master.publish_table(info)
+    elif info.status == FINISHED:
+        raise ApiError(409, "the game is over")
+    else:
+        info = await svc.master.resign(table_id, user)
+    return {"table": info.to_json(user.id)}
+
+
+@router.post("/tables/{table_id}/start", dependencies=CSRF)
+async def start_table(table_id: str, svc: ServicesDep, user: CurrentUser) -> dict[str, Any]:
+    """Start the game (the creator, once every seat is taken)."""
+    info = await svc.master.start(table_id, user)
+    return {"table": info.to_json(user.id)}
+
+
+@router.get("/tables/{table_id}/state")
+async def table_state(table_id: str, svc: ServicesDep, user: OptionalUser) -> Response:
+    """The table model for my seat (the spectator's model otherwise) and the ``table``."""
+    live = await svc.master.live_table(table_id)
+    return Response(await svc.master.model(live, user.id if user else None), media_type="application/json")
+
+
+@router.post("/tables/{table_id}/moves", dependencies=CSRF)
+async def move(table_id: str, body: MoveRequest, svc: ServicesDep, user: CurrentUser) -> dict[str, Any]:
+    """Make a move: 409 stale version or not my turn, 403 not my table, 422 illegal (naming the rule)."""
+    version = await svc.master.submit(table_id, user, body.version, body.action)
+    return {"version": version}
+
+
+@router.post("/tables/{table_id}/undo", dependencies=CSRF)
+async def undo(table_id: str, body: UndoRequest, svc: ServicesDep, user: CurrentUser) -> dict[str, Any]:
+    """Take back my own last decision within my turn (never chance, never another seat's action)."""
+    version = await svc.master.undo(table_id, user, body.version)
+    return {"version": version}
+
+
+@router.get("/tables/{table_id}/record")
+async def record(table_id: str, svc: ServicesDep) -> dict[str, Any]:
+    """The game record (the CLI's --record JSON) once the game is finished."""
+    live = await svc.master.live_table(table_id)
+    if live.info.status != FINISHED:
+        raise ApiError(409, "the record is available once the game is finished")
+    return svc.master.record(live)

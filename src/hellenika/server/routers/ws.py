@@ -1,0 +1,91 @@
+"""The WebSocket of a table: pushes each connection its own table model after every committed change.
+
+Authenticated by the session cookie (anonymous connections are spectators). A handshake from another
+origin is refused, so a foreign page cannot ride on the visitor's cookie. Messages from the client:
+``{"type": "sync", "version": n}`` answers the current model when the table's version differs from ``n``.
+"""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import urlsplit
+
+import anyio.to_thread
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+
+from hellenika.server.errors import ApiError
+from hellenika.server.hub import Connection
+from hellenika.server.master import payload, seat_model
+from hellenika.server.security import SESSION_COOKIE
+from hellenika.server.services import Services
+from hellenika.server.tables import WAITING
+from hellenika.server.views import dumps
+
+router = APIRouter()
+
+
+def _same_origin(websocket: WebSocket) -> bool:
+    origin = websocket.headers.get("origin")
+    if not origin:
+        return True  # not a browser (or a same-origin one that omits it)
+    host = websocket.headers.get("host", "")
+    return urlsplit(origin).netloc == host
+
+
+@router.websocket("/ws/tables/{table_id}")
+async def table_socket(websocket: WebSocket, table_id: str) -> None:
+    svc: Services = websocket.app.state.services
+    if not _same_origin(websocket):
+        await websocket.close(code=4403, reason="cross-origin WebSocket refused")  # a 403 at the handshake
+        return
+    user = await svc.accounts.user_for_token(websocket.cookies.get(SESSION_COOKIE))
+    user_id = user.id if user else None
+    await websocket.accept()
+    try:
+        info = await svc.lobby.status(table_id)
+    except ApiError as exc:  # accepted first, so the browser gets the code and the reason
+        await websocket.close(code=4404, reason=exc.detail[:120])
+        return
+    connection = Connection(websocket, user_id)
+    connection.start()
+    svc.master.hub.add(table_id, connection)
+    try:
+        await _send_current(svc, table_id, connection, info.status == WAITING)
+        while True:
+            text = await websocket.receive_text()
+            try:
+                message = json.loads(text)
+            except ValueError:
+                await websocket.send_text(dumps({"type": "error", "detail": "messages are JSON"}))
+                continue
+            if not isinstance(message, dict) or message.get("type") != "sync":
+                await websocket.send_text(
+                    dumps({"type": "error", "detail": 'send {"type": "sync", "version": n}'})
+                )
+                continue
+            live = svc.master.live.get(table_id)
+            current = live.info.version if live is not None else 0
+            if message.get("version") != current:
+                await _send_current(svc, table_id, connection, live is None)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        svc.master.hub.remove(table_id, connection)
+        await connection.stop()
+
+
+async def _send_current(svc: Services, table_id: str, connection: Connection, waiting: bool) -> None:
+    """Offer the connection what it should show now: the model, or the table alone before the start."""
+    if not waiting:
+        try:
+            live = await svc.master.live_table(table_id)
+        except ApiError:
+            live = None
+        if live is not None:
+            info = live.info
+            seat = info.seat_of(connection.user_id)
+            model = await anyio.to_thread.run_sync(seat_model, info, live.state, live.names(), seat, live.log)
+            connection.offer(payload(dumps(model), info.to_json(connection.user_id)), info.version)
+            return
+    info = await svc.lobby.status(table_id)
+    connection.offer(dumps({"type": "table", "table": info.to_json(connection.user_id)}), info.version)

@@ -1,0 +1,58 @@
+"""Request bodies (the *Create* models of the FastAPI template): what a client may send, typed and bounded.
+
+Answers are plain dicts built by ``TableInfo.to_json``, ``UserPublic.to_json`` and ``table_model``, whose
+shapes docs/WEB.md documents; a secret field (a password hash, a seed, an invite token for others) is simply
+never put into them.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Credentials(Strict):
+    name: str = Field(max_length=64)
+    password: str = Field(max_length=256)
+
+
+class SeatRequest(Strict):
+    kind: Literal["me", "open", "user", "bot"]
+    user: str | None = Field(default=None, max_length=64, description="the invited user's name (kind user)")
+    level: Literal["easy", "medium", "hard", "expert"] | None = Field(
+        default=None, description="the bot's level (kind bot; medium when missing)"
+    )
+
+
+class TableCreate(Strict):
+    game: str = Field(max_length=40)
+    players: int = Field(ge=1, le=16)
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[SeatRequest] | None = Field(
+        default=None, max_length=16, description="one per seat; missing: me, then open seats"
+    )
+    mode: Literal["live", "turn-based"] = "live"
+    deadline_hours: float | None = Field(default=None, gt=0, le=24 * 30)
+    on_timeout: Literal["bot", "forfeit"] = "bot"
+    private: bool = Field(default=False, description="not listed; joined through the invitation link only")
+
+
+class JoinRequest(Strict):
+    seat: int | None = Field(default=None, ge=0, le=15)
+    invite: str | None = Field(default=None, max_length=64)
+
+
+class MoveRequest(Strict):
+    version: int = Field(ge=0, le=10_000_000)
+    action: dict[str, Any] | str = Field(
+        description="the action's JSON form (from legal[].action) or notation"
+    )
+
+
+class UndoRequest(Strict):
+    version: int = Field(ge=0, le=10_000_000)

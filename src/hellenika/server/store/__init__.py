@@ -1,0 +1,8 @@
+"""Storage: SQLAlchemy 2 models, the database engine with its per-backend settings, and the Alembic migrations
+that create and upgrade the schema (applied automatically when the server starts)."""
+
+from __future__ import annotations
+
+from hellenika.server.store.database import Store
+
+__all__ = ["Store"]

@@ -1,0 +1,71 @@
+// The table's WebSocket (/ws/tables/{id}): pushes of the table model after every committed change. A dropped
+// connection is retried with growing pauses (0.5 s up to 10 s); every (re)connection sends
+// {"type": "sync", "version": n} so the server answers with the current model if we missed anything.
+const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 10000];
+
+export class LiveConnection {
+  constructor(path, { onMessage, onStatus, version }) {
+    this.url = `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}${path}`;
+    this.onMessage = onMessage;
+    this.onStatus = onStatus;
+    this.version = version;
+    this.failures = 0;
+    this.closed = false;
+    this.socket = null;
+    this.timer = null;
+    this.connect();
+    // A laptop waking up or a network change: try at once rather than waiting out the backoff.
+    window.addEventListener("online", () => this.retryNow());
+    document.addEventListener("visibilitychange", () => { if (!document.hidden) this.retryNow(); });
+  }
+
+  connect() {
+    if (this.closed) return;
+    this.onStatus(this.failures ? "reconnecting" : "connecting");
+    let socket;
+    try {
+      socket = new WebSocket(this.url);
+    } catch {
+      this.scheduleRetry();
+      return;
+    }
+    this.socket = socket;
+    socket.addEventListener("open", () => {
+      this.failures = 0;
+      this.onStatus("live");
+      const version = this.version();
+      socket.send(JSON.stringify({ type: "sync", version: version ?? -1 }));
+    });
+    socket.addEventListener("message", (event) => {
+      let data;
+      try { data = JSON.parse(event.data); } catch { return; }
+      this.onMessage(data);
+    });
+    socket.addEventListener("close", () => {
+      if (this.socket === socket) this.socket = null;
+      if (!this.closed) this.scheduleRetry();
+    });
+    // An error is always followed by close, which schedules the retry.
+    socket.addEventListener("error", () => {});
+  }
+
+  scheduleRetry() {
+    const delay = BACKOFF_MS[Math.min(this.failures, BACKOFF_MS.length - 1)];
+    this.failures += 1;
+    this.onStatus("reconnecting", delay);
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.connect(), delay);
+  }
+
+  retryNow() {
+    if (this.closed || this.socket) return;
+    clearTimeout(this.timer);
+    this.connect();
+  }
+
+  close() {
+    this.closed = true;
+    clearTimeout(this.timer);
+    if (this.socket) this.socket.close();
+  }
+}

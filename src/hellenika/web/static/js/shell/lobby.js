@@ -1,0 +1,340 @@
+// The lobby: create a table (game, players, options, seats, timing), my games (those waiting for my move
+// first), the open tables to join, and uploading a record to watch.
+import { get, post } from "./api.js";
+import { byId, h } from "./dom.js";
+import { loginUrl, mountHeader, notify, showError } from "./header.js";
+import {
+  gameTitle, inviteBox, isCreator, isOpenSeat, isWaiting, modeWords, mySeat, seatList, seatsOf, STATUS_WORDS,
+  statusOf,
+} from "./tables.js";
+import { wireUpload } from "./upload.js";
+
+const LEVELS = [
+  ["easy", "easy"],
+  ["medium", "medium"],
+  ["hard", "hard (thinks about 1 s)"],
+  ["expert", "expert (thinks about 5 s)"],
+];
+const SEAT_KINDS = [
+  ["me", "me"],
+  ["open", "open seat (anyone may join)"],
+  ["user", "invite a user by name"],
+  ["bot", "bot"],
+];
+const REFRESH_MS = 4000;
+const MAX_WATCHABLE = 20;
+
+let games = [];
+let user = null;
+
+function selectedGame() {
+  return games.find((g) => g.name === byId("game").value);
+}
+
+function playerRange(game) {
+  const min = game.min_players ?? (game.players && game.players.min) ?? 1;
+  const max = game.max_players ?? (game.players && game.players.max) ?? min;
+  return [min, max];
+}
+
+function optionSpecs(game) {
+  return Array.isArray(game.options) ? game.options : [];
+}
+
+// One input per option: a select for choices, a checkbox for yes/no, a number for a range.
+function optionInput(spec) {
+  const id = `option-${spec.name}`;
+  const hint = spec.description ? h("small", { id: `${id}-hint`, class: "hk-muted", text: spec.description }) : null;
+  const described = hint ? `${id}-hint` : null;
+  const spaced = spec.name.replaceAll("_", " ");
+  const words = spaced.charAt(0).toUpperCase() + spaced.slice(1);
+  if (Array.isArray(spec.choices) && spec.choices.length) {
+    const select = h("select", { id, name: spec.name, "aria-describedby": described, dataset: { option: spec.name, type: "choice" } },
+      spec.choices.map((c) => h("option", { value: c, text: c, selected: c === spec.default })));
+    return h("div", { class: "hk-option" }, h("label", { for: id, text: words }), select, hint);
+  }
+  if (typeof spec.default === "boolean") {
+    const box = h("input", { id, type: "checkbox", name: spec.name, checked: spec.default, "aria-describedby": described, dataset: { option: spec.name, type: "bool" } });
+    return h("div", { class: "hk-option hk-check" }, box, h("label", { for: id, text: words }), hint);
+  }
+  const number = h("input", {
+    id, type: "number", name: spec.name, value: String(spec.default ?? ""), step: "1",
+    min: spec.minimum ?? null, max: spec.maximum ?? null, "aria-describedby": described,
+    dataset: { option: spec.name, type: "int" },
+  });
+  return h("div", { class: "hk-option" }, h("label", { for: id, text: words }), number, hint);
+}
+
+function drawOptions() {
+  const game = selectedGame();
+  const specs = optionSpecs(game);
+  byId("options-box").hidden = !specs.length;
+  byId("options").replaceChildren(...specs.map(optionInput));
+}
+
+function drawRules() {
+  const game = selectedGame();
+  const rules = game.rules || game.rules_text || "";
+  byId("rules").hidden = !rules;
+  byId("rules-text").replaceChildren(h("pre", { class: "hk-rules-text", text: rules }));
+}
+
+function drawPlayers() {
+  const game = selectedGame();
+  const [min, max] = playerRange(game);
+  const players = byId("players");
+  const before = Number(players.value) || 2;
+  players.replaceChildren();
+  for (let n = min; n <= max; n += 1) players.append(h("option", { value: String(n), text: String(n) }));
+  players.value = String(Math.min(max, Math.max(min, before)));
+  const count = game.players_text || (min === max ? String(min) : `${min}–${max}`);
+  byId("game-hint").textContent = `Players: ${count}. ${game.summary || ""}`.trim();
+}
+
+function seatRow(i, previous) {
+  const kindId = `seat-${i}-kind`;
+  const kind = h("select", { id: kindId, class: "hk-seat-kind", dataset: { seat: String(i) } },
+    SEAT_KINDS.map(([value, words]) => h("option", { value, text: words })));
+  const nameId = `seat-${i}-user`;
+  const name = h("input", { id: nameId, class: "hk-seat-user", placeholder: "their user name", autocomplete: "off" });
+  const levelId = `seat-${i}-level`;
+  const level = h("select", { id: levelId, class: "hk-seat-level" },
+    LEVELS.map(([value, words]) => h("option", { value, text: words, selected: value === "medium" })));
+  const nameLabel = h("label", { for: nameId, class: "hk-visually-hidden", text: `Seat ${i + 1}: user to invite` });
+  const levelLabel = h("label", { for: levelId, class: "hk-visually-hidden", text: `Seat ${i + 1}: bot level` });
+  kind.value = previous ? previous.kind : i === 0 ? "me" : "bot";
+  if (previous) {
+    name.value = previous.user || "";
+    level.value = previous.level || "medium";
+  }
+  const sync = () => {
+    name.hidden = nameLabel.hidden = kind.value !== "user";
+    level.hidden = levelLabel.hidden = kind.value !== "bot";
+  };
+  kind.addEventListener("change", sync);
+  sync();
+  return h("div", { class: "hk-seat-row", dataset: { seat: String(i) } },
+    h("label", { for: kindId, text: `Seat ${i + 1}` }), kind, nameLabel, name, levelLabel, level);
+}
+
+function readSeats() {
+  return [...byId("seats").querySelectorAll(".hk-seat-row")].map((row) => {
+    const kind = row.querySelector(".hk-seat-kind").value;
+    const seat = { kind };
+    if (kind === "user") seat.user = row.querySelector(".hk-seat-user").value.trim();
+    if (kind === "bot") seat.level = row.querySelector(".hk-seat-level").value;
+    return seat;
+  });
+}
+
+function drawSeats() {
+  const previous = byId("seats").children.length ? readSeats() : [];
+  const n = Number(byId("players").value);
+  byId("seats").replaceChildren(...Array.from({ length: n }, (_, i) => seatRow(i, previous[i])));
+}
+
+function readOptions() {
+  const options = {};
+  for (const input of byId("options").querySelectorAll("[data-option]")) {
+    const type = input.dataset.type;
+    if (type === "bool") options[input.dataset.option] = input.checked;
+    else if (type === "int") options[input.dataset.option] = Number(input.value);
+    else options[input.dataset.option] = input.value;
+  }
+  return options;
+}
+
+function checkForm(body) {
+  if (body.seats.filter((s) => s.kind === "me").length > 1) return "Only one seat can be yours.";
+  const unnamed = body.seats.findIndex((s) => s.kind === "user" && !s.user);
+  if (unnamed >= 0) return `Seat ${unnamed + 1}: enter the name of the user to invite.`;
+  for (const [name, value] of Object.entries(body.options)) {
+    if (typeof value === "number" && !Number.isInteger(value)) return `Option ${name.replaceAll("_", " ")}: enter a whole number.`;
+  }
+  if (body.deadline_hours !== undefined && !(Number.isInteger(body.deadline_hours) && body.deadline_hours > 0)) {
+    return "The move deadline is a whole number of hours (or empty for none).";
+  }
+  return "";
+}
+
+async function createTable(event) {
+  event.preventDefault();
+  const error = byId("create-error");
+  error.textContent = "";
+  if (!user) {
+    location.assign(loginUrl());
+    return;
+  }
+  const body = {
+    game: byId("game").value,
+    players: Number(byId("players").value),
+    options: readOptions(),
+    seats: readSeats(),
+    mode: byId("mode").value,
+    on_timeout: byId("on-timeout").value,
+    private: byId("private").checked,
+  };
+  const deadline = byId("deadline").value.trim();
+  if (deadline) body.deadline_hours = Number(deadline);
+  const problem = checkForm(body);
+  if (problem) {
+    error.textContent = problem;
+    return;
+  }
+  const button = byId("create-button");
+  button.disabled = true;
+  try {
+    const answer = await post("/api/tables", body);
+    const table = answer.table || answer;
+    location.assign(`/tables/${table.id}`);
+  } catch (failure) {
+    error.textContent = failure.message;
+    button.disabled = false;
+  }
+}
+
+function tablesOf(answer) {
+  if (Array.isArray(answer)) return answer;
+  return (answer && (answer.tables || answer.items)) || [];
+}
+
+function waitingForMe(table) {
+  if (typeof table.my_turn === "boolean") return table.my_turn;
+  if (typeof table.waiting_for_me === "boolean") return table.waiting_for_me;
+  const seat = mySeat(table, user);
+  return seat !== null && table.to_move === seat && statusOf(table) !== "finished";
+}
+
+async function act(path, success, button) {
+  button.disabled = true;
+  try {
+    await post(path);
+    notify(success);
+    await refresh();
+  } catch (failure) {
+    showError(failure);
+    button.disabled = false;
+  }
+}
+
+function tableCard(table, { mine }) {
+  const seat = mySeat(table, user);
+  const urgent = mine && waitingForMe(table);
+  const title = gameTitle(table, games);
+  const controls = [];
+  const watching = !mine && seat === null && !isWaiting(table);
+  controls.push(h("a", { class: "hk-button-link", href: `/tables/${table.id}`, text: urgent ? "Play" : watching ? "Watch" : "Open" }));
+  if (!mine && user && seat === null && seatsOf(table).some(isOpenSeat)) {
+    const join = h("button", { type: "button", class: "hk-join", text: "Join" });
+    join.addEventListener("click", async () => {
+      join.disabled = true;
+      try {
+        await post(`/api/tables/${table.id}/join`, {});
+        location.assign(`/tables/${table.id}`);
+      } catch (failure) {
+        showError(failure);
+        join.disabled = false;
+      }
+    });
+    controls.push(join);
+  }
+  if (mine && isWaiting(table)) {
+    if (isCreator(table, user)) {
+      const start = h("button", { type: "button", class: "hk-start", text: "Start" });
+      start.addEventListener("click", () => act(`/api/tables/${table.id}/start`, `${title} #${table.id} started.`, start));
+      controls.push(start);
+    }
+    if (seat !== null) {
+      const leave = h("button", { type: "button", class: "hk-leave", text: "Leave" });
+      leave.addEventListener("click", () => act(`/api/tables/${table.id}/leave`, `You left ${title} #${table.id}.`, leave));
+      controls.push(leave);
+    }
+  }
+  const status = STATUS_WORDS[statusOf(table)] || statusOf(table);
+  return h("article", { class: `hk-table-card${urgent ? " hk-urgent" : ""}`, dataset: { table: String(table.id), game: table.game } },
+    h("h3", {}, h("a", { href: `/tables/${table.id}`, text: `${title} #${table.id}` }),
+      urgent ? h("span", { class: "hk-badge", text: "your move" }) : null),
+    h("p", { class: "hk-muted", text: `${status} · ${modeWords(table)}` }),
+    seatList(table),
+    mine && isWaiting(table) && isCreator(table, user) ? inviteBox(table) : null,
+    h("div", { class: "hk-controls" }, controls));
+}
+
+function drawList(container, tables, mine, empty) {
+  // Redraw only what changed: a redraw every few seconds would take the keyboard focus away.
+  const signature = JSON.stringify([tables, Boolean(user)]);
+  if (container.dataset.signature === signature) return;
+  container.dataset.signature = signature;
+  if (!tables.length) {
+    container.replaceChildren(h("p", { class: "hk-muted", text: empty }));
+    return;
+  }
+  const sorted = mine ? [...tables].sort((a, b) => Number(waitingForMe(b)) - Number(waitingForMe(a))) : tables;
+  container.replaceChildren(...sorted.map((t) => tableCard(t, { mine })));
+}
+
+let refreshing = false;
+
+async function refresh() {
+  if (refreshing) return;
+  refreshing = true;
+  try {
+    const open = tablesOf(await get("/api/tables?status=open"));
+    const playing = tablesOf(await get("/api/tables?status=playing")).slice(0, MAX_WATCHABLE);
+    if (user) {
+      const mine = tablesOf(await get("/api/tables/mine"));
+      const mineIds = new Set(mine.map((t) => t.id));
+      drawList(byId("mine"), mine, true, "No games yet: create a table or join one.");
+      drawList(byId("open-tables"), open.filter((t) => !mineIds.has(t.id)), false, "No open tables right now.");
+      drawList(byId("playing-tables"), playing.filter((t) => !mineIds.has(t.id)), false, "No other games in play right now.");
+    } else {
+      byId("mine").replaceChildren(h("p", { class: "hk-muted" }, h("a", { href: loginUrl(), text: "Log in" }), " to see your games."));
+      drawList(byId("open-tables"), open, false, "No open tables right now.");
+      drawList(byId("playing-tables"), playing, false, "No games in play right now.");
+    }
+    document.body.dataset.refreshed = String(Date.now());
+  } catch (failure) {
+    showError(failure);
+    for (const id of ["mine", "open-tables", "playing-tables"]) {
+      const box = byId(id);
+      if (box.querySelector(".hk-muted") && !box.querySelector(".hk-table-card")) {
+        box.replaceChildren(h("p", { class: "hk-error", text: `Could not load the tables: ${failure.message}` }));
+      }
+    }
+  } finally {
+    refreshing = false;
+  }
+}
+
+async function main() {
+  user = await mountHeader();
+  byId("guest-note").hidden = Boolean(user);
+  wireUpload(byId("upload-form"));
+  try {
+    const answer = await get("/api/games");
+    games = Array.isArray(answer) ? answer : answer.games || [];
+  } catch (failure) {
+    showError(failure);
+  }
+  const select = byId("game");
+  select.replaceChildren(...games.map((g) => {
+    const [min, max] = playerRange(g);
+    return h("option", { value: g.name, text: `${g.title || g.name} (${min === max ? min : `${min}–${max}`} players)` });
+  }));
+  const wanted = new URLSearchParams(location.search).get("game");
+  if (wanted && games.some((g) => g.name === wanted)) select.value = wanted;
+  if (games.length) {
+    drawPlayers();
+    drawOptions();
+    drawRules();
+    drawSeats();
+  }
+  select.addEventListener("change", () => { drawPlayers(); drawOptions(); drawRules(); drawSeats(); });
+  byId("players").addEventListener("change", drawSeats);
+  byId("create-form").addEventListener("submit", createTable);
+  await refresh();
+  document.body.dataset.ready = "1";
+  setInterval(() => { if (!document.hidden) refresh(); }, REFRESH_MS);
+}
+
+main();

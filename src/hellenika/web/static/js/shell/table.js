@@ -1,0 +1,328 @@
+// The table page: before the start, the seats with Join / Leave / Start and the invitation link; in play,
+// the game's board module with the table model, the generic action chooser beside it, whose turn it is, the
+// deadline, the log and Undo; once finished, the score table, the record and the replay. The WebSocket keeps
+// it current; a move is POSTed with the version it was chosen at.
+import { drawBoard } from "../board-host.js";
+import { highlightActions, renderActions } from "../actions.js";
+import { ApiError, get, post } from "./api.js";
+import { byId, formatTime, h } from "./dom.js";
+import { loginUrl, mountHeader, notify, showError } from "./header.js";
+import { LiveConnection } from "./live.js";
+import { renderLog } from "./log.js";
+import { scoreTable, winnerLine } from "./scores.js";
+import {
+  creatorName, gameTitle, inviteBox, inviteToken, isCreator, isFinished, isOpenSeat, isWaiting, modeWords, mySeat, seatList,
+  seatsOf,
+} from "./tables.js";
+
+const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
+const invite = new URLSearchParams(location.search).get("invite");
+const WAITING_POLL_MS = 3000;
+const PUSH_GRACE_MS = 600;
+
+let user = null;
+let table = null;
+let model = null;
+let pending = false;
+// After a move is accepted, its version: the choices stay disabled until the page shows that version, so a
+// second click can never be sent against the position the first one already changed.
+let awaitingVersion = -1;
+let live = null;
+let drawing = Promise.resolve();
+
+const ui = {
+  choose(index) { submitMove(index); },
+  highlight(indices) { highlightActions(byId("actions"), indices); },
+};
+
+function setConnection(state, delay) {
+  const el = byId("connection");
+  el.dataset.state = state;
+  el.textContent = {
+    connecting: "connecting…",
+    live: "● live",
+    reconnecting: delay ? `reconnecting in ${Math.round(delay / 100) / 10} s…` : "reconnecting…",
+  }[state] || state;
+  el.title = state === "live" ? "Connected: moves appear as they happen" : "Not connected: trying again";
+}
+
+function describeSummary() {
+  const options = Object.entries(table.options || {})
+    .map(([k, v]) => `${k.replaceAll("_", " ")}: ${v === true ? "yes" : v === false ? "no" : v}`);
+  const parts = [`${table.players} players`, ...options, modeWords(table)];
+  if (model && model.seat === null && !isWaiting(table)) parts.push("you are watching (public view)");
+  byId("summary").textContent = parts.join(" · ");
+}
+
+// --- before the start -----------------------------------------------------------------------------------
+
+let waitingSignature = "";
+
+function drawWaiting() {
+  byId("waiting").hidden = false;
+  byId("play").hidden = true;
+  // The seats are polled while the table fills; redraw only on a change so the keyboard focus stays put.
+  const signature = JSON.stringify([table, user && user.name]);
+  if (signature === waitingSignature) return;
+  waitingSignature = signature;
+  const free = seatsOf(table).filter(isOpenSeat).length;
+  byId("waiting-seats").replaceChildren(seatList(table), h("p", { class: "hk-muted", id: "waiting-note",
+    text: free ? `Waiting for ${free} more player${free > 1 ? "s" : ""}.`
+      : isCreator(table, user) ? "Every seat is taken: start when you are ready." : `Every seat is taken: ${creatorName(table)} starts the game.` }));
+  byId("waiting-invite").replaceChildren(isCreator(table, user) ? inviteBox(table) || "" : "");
+  const seat = mySeat(table, user);
+  const controls = [];
+  if (!user) {
+    controls.push(h("a", { class: "hk-button-link", href: loginUrl(), text: "Log in to join" }));
+  } else if (seat === null && (invite || seatsOf(table).some(isOpenSeat))) {
+    controls.push(h("button", { type: "button", id: "join", class: "hk-primary", text: invite ? "Accept the invitation" : "Join", onclick: join }));
+  }
+  if (seat !== null) controls.push(h("button", { type: "button", id: "leave", text: "Leave", onclick: leave }));
+  if (isCreator(table, user)) {
+    const full = !seatsOf(table).some(isOpenSeat);
+    controls.push(h("button", { type: "button", id: "start", class: "hk-primary", text: "Start", onclick: start,
+      title: full ? "Start the game" : "Every seat must be taken first" }));
+  }
+  byId("waiting-controls").replaceChildren(...controls);
+  document.body.dataset.status = "waiting";
+}
+
+async function tableAction(path, body, button) {
+  if (button) button.disabled = true;
+  try {
+    const answer = await post(path, body);
+    table = (answer && answer.table) || answer || table;
+    await refresh(true);
+    return true;
+  } catch (error) {
+    showError(error);
+    if (button) button.disabled = false;
+    return false;
+  }
+}
+
+function join(event) {
+  const body = {};
+  if (invite) body.invite = inviteToken({ invite });
+  tableAction(`/api/tables/${tableId}/join`, body, event.currentTarget);
+}
+
+async function leave(event) {
+  if (await tableAction(`/api/tables/${tableId}/leave`, {}, event.currentTarget)) notify("You left the table.");
+}
+
+function start(event) {
+  tableAction(`/api/tables/${tableId}/start`, {}, event.currentTarget);
+}
+
+// --- in play ---------------------------------------------------------------------------------------------
+
+function turnWords() {
+  if (model.finished) return "Game over";
+  if (model.to_move === null || model.to_move === undefined) return "…";
+  if (model.seat !== null && model.to_move === model.seat) return "Your turn";
+  return `Waiting for ${model.names[model.to_move] ?? `Player ${model.to_move + 1}`}`;
+}
+
+function drawDeadline() {
+  const el = byId("deadline");
+  if (!table || !table.deadline_hours || model.finished) {
+    el.hidden = true;
+    return;
+  }
+  const onTimeout = table.on_timeout === "forfeit" ? "the late player forfeits" : "a bot moves for the late player";
+  const due = table.turn_deadline;
+  el.hidden = false;
+  el.textContent = due
+    ? `Next move due by ${formatTime(due)}; after that ${onTimeout}.`
+    : `Each move is due within ${table.deadline_hours} h; after that ${onTimeout}.`;
+}
+
+function canUndo() {
+  const flag = model.can_undo ?? (table && table.can_undo);
+  if (typeof flag === "boolean") return flag;
+  return model.seat !== null && !model.finished && model.to_move === model.seat && model.version > 0;
+}
+
+function drawResult() {
+  const result = byId("result");
+  result.hidden = !model.finished;
+  if (!model.finished) return;
+  byId("winner").textContent = winnerLine(model);
+  byId("scores").replaceChildren(scoreTable(model));
+  const link = byId("record-link");
+  link.href = `/api/tables/${tableId}/record`;
+  link.setAttribute("download", `hellenika-${model.game}-${tableId}.json`);
+  // A finished table's id is also a replay id (docs/WEB.md); ?table= lets the replay page offer the record.
+  byId("replay-link").href = `/replays/${encodeURIComponent(tableId)}?table=${encodeURIComponent(tableId)}`;
+}
+
+function drawActions() {
+  const actions = byId("actions");
+  byId("actions-heading").textContent = model.seat === null ? "Watching" : "Your choices";
+  if (model.seat === null) {
+    actions.replaceChildren(h("p", { class: "hk-muted", text: model.finished ? "The game is over." : "You are watching: only the players can move." }));
+  } else {
+    renderActions(actions, model, ui);
+  }
+  const busy = pending || model.version < awaitingVersion;
+  for (const button of actions.querySelectorAll("button")) button.disabled = busy;
+}
+
+async function drawModel() {
+  byId("waiting").hidden = true;
+  byId("play").hidden = false;
+  const turn = byId("turn");
+  turn.textContent = turnWords();
+  turn.classList.toggle("hk-your-turn", model.seat !== null && model.to_move === model.seat && !model.finished);
+  document.title = `${turn.textContent === "Your turn" ? "Your turn · " : ""}${model.title} #${tableId} — Hellenika`;
+  byId("title").textContent = `${model.title} #${tableId}`;
+  describeSummary();
+  drawDeadline();
+  drawActions();
+  byId("undo").hidden = !canUndo();
+  byId("resign").hidden = model.seat === null || model.finished;
+  drawResult();
+  renderLog(byId("log"), model.log, model.names);
+  await drawBoard(byId("board"), model, ui);
+  document.body.dataset.status = model.finished ? "finished" : "playing";
+  document.body.dataset.version = String(model.version);
+  document.body.dataset.seat = model.seat === null ? "" : String(model.seat);
+  document.body.dataset.toMove = model.to_move === null ? "" : String(model.to_move);
+}
+
+// Draw one model after another (a board import is asynchronous), always ending with the newest.
+function show(next, { force = false } = {}) {
+  if (!force && model && next.version < model.version) return drawing;
+  model = next;
+  if (next.table) table = next.table;
+  drawing = drawing.then(() => (model === next ? drawModel() : null)).catch((error) => {
+    console.error("drawing the table failed", error);
+    notify(`The page could not draw the table: ${error.message}`, "error");
+  });
+  return drawing;
+}
+
+async function fetchState(force = false) {
+  const answer = await get(`/api/tables/${tableId}/state`);
+  await show(answer, { force });
+}
+
+function moveError(message) {
+  byId("move-error").textContent = message;
+}
+
+async function submitMove(index) {
+  if (pending || !model || !model.legal[index]) return;
+  pending = true;
+  moveError("");
+  const sent = model;
+  for (const button of byId("actions").querySelectorAll("button")) button.disabled = true;
+  try {
+    const answer = await post(`/api/tables/${tableId}/moves`, { version: sent.version, action: sent.legal[index].action });
+    const version = answer && typeof answer.version === "number" ? answer.version : sent.version + 1;
+    awaitingVersion = version;
+    // The push normally arrives first; fetch only if it has not.
+    setTimeout(() => { if (model.version < version) fetchState().catch(showError); }, PUSH_GRACE_MS);
+  } catch (error) {
+    awaitingVersion = -1;
+    moveError(error.message);
+    if (error instanceof ApiError && (error.status === 409 || error.status === 422)) await fetchState(true).catch(showError);
+  } finally {
+    pending = false;
+    if (model) drawActions();
+  }
+}
+
+async function undo() {
+  const button = byId("undo");
+  button.disabled = true;
+  moveError("");
+  try {
+    await post(`/api/tables/${tableId}/undo`, { version: model.version });
+    awaitingVersion = -1;
+    await fetchState(true);
+    notify("Your last move was taken back.");
+  } catch (error) {
+    moveError(error.message);
+  } finally {
+    button.disabled = false;
+  }
+}
+
+async function resign(event) {
+  const button = event.currentTarget;
+  if (!window.confirm("Resign? You forfeit the game: it ends now and you take the last place.")) return;
+  button.disabled = true;
+  try {
+    await post(`/api/tables/${tableId}/leave`);
+    notify("You resigned.");
+    await refresh(true);
+  } catch (error) {
+    showError(error);
+  } finally {
+    button.disabled = false;
+  }
+}
+
+// --- keeping current -------------------------------------------------------------------------------------
+
+function onPush(data) {
+  if (!data || typeof data !== "object") return;
+  if (data.type === "state" && data.view !== undefined) {
+    show(data, { force: true });
+  } else if (data.table) {
+    table = data.table;
+    refresh(true);
+  } else if (data.type === "error" && data.detail) {
+    showError(new Error(data.detail));
+  }
+}
+
+let refreshing = false;
+
+async function refresh(afterChange = false) {
+  if (refreshing && !afterChange) return;
+  refreshing = true;
+  try {
+    const answer = await get(`/api/tables/${tableId}`);
+    table = answer.table || answer;
+    byId("title").textContent = `${gameTitle(table)} #${tableId}`;
+    if (isWaiting(table)) {
+      describeSummary();
+      drawWaiting();
+    } else if (!model || afterChange || isFinished(table) !== Boolean(model.finished)) {
+      await fetchState(afterChange);
+    }
+  } catch (error) {
+    if (error.status === 404) {
+      byId("title").textContent = "No such table";
+      byId("summary").textContent = `Table ${tableId} does not exist. Back to the lobby to find another.`;
+      byId("connection").hidden = true;
+      if (live) live.close();
+      document.body.dataset.status = "missing";
+    } else {
+      showError(error);
+    }
+  } finally {
+    refreshing = false;
+  }
+}
+
+async function main() {
+  user = await mountHeader();
+  byId("undo").addEventListener("click", undo);
+  byId("resign").addEventListener("click", resign);
+  await refresh();
+  if (document.body.dataset.status === "missing") return;
+  live = new LiveConnection(`/ws/tables/${encodeURIComponent(tableId)}`, {
+    onMessage: onPush,
+    onStatus: setConnection,
+    version: () => (model ? model.version : null),
+  });
+  // Joins and starts may come from other people's pages: look again while the table is filling.
+  setInterval(() => { if (table && isWaiting(table) && !document.hidden) refresh(); }, WAITING_POLL_MS);
+  document.body.dataset.ready = "1";
+}
+
+main();

@@ -1,0 +1,133 @@
+// Reading the `table` JSON of the API (docs/WEB.md) in one place, so pages agree on what a seat, a status
+// or an invitation link is, and on how to say it in plain words.
+import { h, playerChip } from "./dom.js";
+
+export const STATUS_WORDS = {
+  open: "waiting for players",
+  waiting: "waiting for players",
+  playing: "in play",
+  active: "in play",
+  started: "in play",
+  finished: "finished",
+  abandoned: "abandoned",
+};
+
+export function statusOf(table) {
+  return String(table.status || "open");
+}
+
+export function isWaiting(table) {
+  return ["open", "waiting", "created"].includes(statusOf(table));
+}
+
+export function isFinished(table) {
+  return ["finished", "abandoned", "over"].includes(statusOf(table));
+}
+
+export function seatsOf(table) {
+  return Array.isArray(table.seats) ? table.seats : [];
+}
+
+export function seatName(seat, index) {
+  if (!seat) return `Seat ${index + 1}`;
+  if (seat.kind === "bot") return seat.name || `Bot (${seat.level || "medium"})`;
+  if (seat.kind === "open" && !seat.user) return "open seat";
+  const user = typeof seat.user === "object" && seat.user ? seat.user.name : seat.user;
+  const name = seat.name || user;
+  if (seat.kind === "user" && seat.joined === false) return `${name} (invited)`;
+  return name || "open seat";
+}
+
+export function isOpenSeat(seat) {
+  return seat && seat.kind === "open" && !seat.user && !seat.name;
+}
+
+// The seat index the user sits in, or null.
+export function mySeat(table, user) {
+  if (!user) return null;
+  if (typeof table.my_seat === "number") return table.my_seat;
+  const seats = seatsOf(table);
+  for (let i = 0; i < seats.length; i += 1) {
+    const seat = seats[i];
+    const who = typeof seat.user === "object" && seat.user ? seat.user.name : seat.user;
+    if (seat.kind !== "bot" && (who === user.name || (seat.name === user.name && seat.kind !== "open"))) {
+      return typeof seat.seat === "number" ? seat.seat : i;
+    }
+  }
+  return null;
+}
+
+export function creatorName(table) {
+  const c = table.creator;
+  return typeof c === "object" && c ? c.name : c || "";
+}
+
+export function isCreator(table, user) {
+  return Boolean(user && creatorName(table) === user.name);
+}
+
+// The full invitation address: the server may give a link, a path or only a token.
+export function inviteLink(table) {
+  const raw = table.invite_link || table.invite_url || table.invite;
+  if (!raw) return "";
+  if (/^https?:\/\//.test(raw)) return raw;
+  if (raw.startsWith("/")) return `${location.origin}${raw}`;
+  return `${location.origin}/tables/${table.id}?invite=${encodeURIComponent(raw)}`;
+}
+
+export function inviteToken(table) {
+  const raw = table.invite_token || table.invite || "";
+  if (!raw) return "";
+  try {
+    const url = new URL(raw, location.origin);
+    return url.searchParams.get("invite") || raw;
+  } catch {
+    return raw;
+  }
+}
+
+export function gameTitle(table, games) {
+  const game = games && games.find((g) => g.name === table.game);
+  return table.title || (game && game.title) || table.game;
+}
+
+export function modeWords(table) {
+  const parts = [table.mode === "turn-based" ? "turn-based" : "live"];
+  if (table.deadline_hours) {
+    const onTimeout = table.on_timeout === "forfeit" ? "the late player forfeits" : "a bot moves for the late player";
+    parts.push(`${table.deadline_hours} h per move, then ${onTimeout}`);
+  }
+  return parts.join(" · ");
+}
+
+export function seatList(table) {
+  return h("ol", { class: "hk-seats" }, seatsOf(table).map((seat, i) =>
+    h("li", { class: isOpenSeat(seat) ? "hk-open-seat" : null }, playerChip(seatName(seat, i), i))));
+}
+
+// Copy text to the clipboard; falls back to selecting it (clipboard access needs a secure context).
+export async function copyText(text, input) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    if (input) {
+      input.focus();
+      input.select();
+      try { return document.execCommand("copy"); } catch { return false; }
+    }
+    return false;
+  }
+}
+
+export function inviteBox(table) {
+  const link = inviteLink(table);
+  if (!link) return null;
+  const input = h("input", { class: "hk-invite-link", readonly: true, value: link, "aria-label": "Invitation link" });
+  const status = h("span", { class: "hk-muted", "aria-live": "polite" });
+  const button = h("button", { type: "button", class: "hk-copy", text: "Copy link" });
+  button.addEventListener("click", async () => {
+    status.textContent = (await copyText(link, input)) ? "Copied." : "Select the link and copy it.";
+  });
+  return h("div", { class: "hk-invite" }, h("span", { text: "Invitation link: " }), input, button, status);
+}

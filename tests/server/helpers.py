@@ -1,0 +1,58 @@
+"""Small steps the server tests share: two players at a started table, playing a seat's moves."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from tests.server.harness import LiveServer, Player
+
+
+def two_player_table(
+    server: LiveServer, game: str = "hercules", prefix: str = "p", **table: Any
+) -> tuple[Player, Player, str]:
+    """Two registered players seated at a started two-player table; answers (first, second, table id)."""
+    first = server.player(f"{prefix}-one")
+    second = server.player(f"{prefix}-two")
+    body: dict[str, Any] = {
+        "game": game,
+        "players": 2,
+        "seats": [{"kind": "me"}, {"kind": "user", "user": f"{prefix}-two"}],
+    }
+    body.update(table)
+    created = first.create(**body)
+    first.ok(first.post(f"/api/tables/{created['id']}/start"))
+    return first, second, created["id"]
+
+
+def wait_turn(player: Player, table_id: str, timeout: float = 30) -> dict[str, Any]:
+    """Poll until it is this player's turn or the game is over; answers the model."""
+    end = time.monotonic() + timeout
+    while True:
+        model = player.state(table_id)
+        if model["finished"] or model["to_move"] == model["seat"]:
+            return model
+        if time.monotonic() > end:
+            raise AssertionError("the turn never came")
+        time.sleep(0.02)
+
+
+def play_out(players: dict[int, Player], table_id: str, seed: int = 0, limit: int = 5000) -> dict[str, Any]:
+    """Random legal moves for the seated players until the game ends (bots move on the server)."""
+    rng = random.Random(seed)
+    any_player = next(iter(players.values()))
+    for _ in range(limit):
+        model = any_player.state(table_id)
+        if model["finished"]:
+            return model
+        seat = model["to_move"]
+        if seat not in players:
+            time.sleep(0.01)
+            continue
+        mine = players[seat].state(table_id)
+        if mine["to_move"] != seat:
+            continue
+        choice = rng.choice(mine["legal"])
+        players[seat].ok(players[seat].move(table_id, mine["version"], choice["action"]))
+    raise AssertionError("the game did not finish")

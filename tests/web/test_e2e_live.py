@@ -1,0 +1,110 @@
+"""End to end: a page whose WebSocket drops shows it, reconnects with backoff, sends
+``{"type": "sync", "version": n}`` and catches up with the moves it missed; a visitor who is not seated
+watches the public view, without choices, as it changes.
+
+The drop is made with Playwright's WebSocket routing: the page talks to the real server through a route the
+test can close, and while the route refuses new connections the page keeps retrying.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from tests.web import e2e_harness
+from tests.web.e2e_harness import choose_first, create_table, is_my_turn, start_table, version, whose_turn
+
+# The e2e fixtures, by name: the real server, and registered users each in a fresh browser context.
+e2e_server = e2e_harness.e2e_server
+people = e2e_harness.people
+
+CATCH_UP_MS = 8_000  # the backoff is 0.5 s, 1 s, 2 s ...: three refused attempts and a good one fit easily
+
+
+class Switchboard:
+    """Routes a page's table WebSocket to the server, records what the page sends, and can cut the line."""
+
+    def __init__(self) -> None:
+        self.routes: list[Any] = []
+        self.sent: list[dict[str, Any]] = []
+        self.refuse = False
+
+    def handle(self, route: Any) -> None:
+        if self.refuse:
+            route.close(code=1011, reason="test: server unreachable")
+            return
+        server = route.connect_to_server()
+        self.routes.append(route)
+
+        def forward(message: str | bytes) -> None:
+            self.sent.append(json.loads(message))
+            server.send(message)
+
+        route.on_message(forward)
+
+    def cut(self) -> None:
+        self.refuse = True
+        for route in self.routes:
+            route.close(code=1011, reason="test: dropped")
+        self.routes.clear()
+
+
+def test_a_dropped_connection_reconnects_syncs_and_catches_up_and_a_spectator_watches(people, browser):
+    gina = people("gina")
+    hugo = people("hugo")
+    board = Switchboard()
+    gina.page.route_web_socket(re.compile(r".*/ws/tables/.*"), board.handle)
+
+    table = create_table(gina, "hellas", 2, [("me", ""), ("open", "")])
+    hugo.goto(f"/tables/{table}")
+    hugo.page.get_by_role("button", name="Join").click()
+    hugo.page.wait_for_selector("#leave")
+    gina.page.wait_for_selector(f"#waiting-seats li:has-text({hugo.name!r})")
+    start_table(gina)
+    for person in (gina, hugo):
+        person.page.wait_for_selector("#connection[data-state='live']")
+
+    # A visitor who is not logged in watches: the public view, no choices, and it follows the game.
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        spectator = context.new_page()
+        spectator.goto(f"{gina.base}/lobby")
+        spectator.locator(f"#playing-tables [data-table='{table}']").get_by_role("link", name="Watch").click()
+        spectator.wait_for_url(f"{gina.base}/tables/{table}")
+        spectator.wait_for_selector("body[data-status='playing']")
+        spectator.wait_for_selector("#connection[data-state='live']")
+        assert spectator.locator("#actions .hk-actions button").count() == 0
+        assert "watching" in spectator.locator("#actions").inner_text()
+        assert spectator.evaluate("document.body.dataset.seat") == ""
+
+        # Play on until it is Hugo's turn, so that the move Gina misses is not her own.
+        for _ in range(10):
+            if whose_turn([gina, hugo]) is hugo:
+                break
+            before = choose_first(gina)
+            hugo.page.wait_for_function(f"Number(document.body.dataset.version) > {before}")
+        assert is_my_turn(hugo)
+        gina.page.wait_for_function(f"document.body.dataset.version === '{version(hugo)}'")
+        seen = version(gina)
+
+        # Cut Gina's line; her page says so and keeps trying while the "server" refuses.
+        board.cut()
+        gina.page.wait_for_selector("#connection[data-state='reconnecting']")
+        choose_first(hugo)
+        hugo.page.wait_for_function(f"Number(document.body.dataset.version) > {seen}")
+        spectator.wait_for_function(f"Number(document.body.dataset.version) > {seen}")
+        latest = version(hugo)
+        gina.page.wait_for_timeout(300)
+        assert version(gina) == seen, "the move cannot have reached Gina without her socket"
+
+        # The line comes back: her page reconnects, asks to sync from the version it has, and catches up.
+        board.refuse = False
+        gina.page.wait_for_selector("#connection[data-state='live']", timeout=CATCH_UP_MS)
+        gina.page.wait_for_function(f"Number(document.body.dataset.version) >= {latest}", timeout=CATCH_UP_MS)
+        syncs = [m for m in board.sent if m.get("type") == "sync"]
+        assert len(syncs) >= 2, syncs  # one on the first connection, one after the drop
+        assert syncs[-1]["version"] == seen
+        assert gina.errors == [] and hugo.errors == []
+    finally:
+        context.close()
