@@ -125,3 +125,11 @@ def test_my_tables_put_those_waiting_for_my_move_first(server: LiveServer) -> No
     assert ids[-1] == waiting["id"]
     assert me.get("/api/tables/mine").status_code == 200
     assert server.player().get("/api/tables/mine").status_code == 401
+
+
+def test_join_needs_no_body(server: LiveServer) -> None:
+    host = server.player("host")
+    guest = server.player("guest")
+    table = host.create(game="hercules", players=2)
+    answer = guest.http.post(f"/api/tables/{table['id']}/join", headers={"X-CSRF-Token": guest.csrf})
+    assert answer.status_code == 200 and answer.json()["table"]["my_seat"] == 1

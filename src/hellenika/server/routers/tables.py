@@ -51,9 +51,11 @@ async def get_table(table_id: str, svc: ServicesDep, user: OptionalUser) -> dict
 
 
 @router.post("/tables/{table_id}/join", dependencies=CSRF)
-async def join_table(table_id: str, body: JoinRequest, svc: ServicesDep, user: CurrentUser) -> dict[str, Any]:
+async def join_table(
+    table_id: str, svc: ServicesDep, user: CurrentUser, body: JoinRequest | None = None
+) -> dict[str, Any]:
     """Take an open seat (a given one, or the first), with the invitation token for a private table."""
-    info = await svc.lobby.join(table_id, user, body)
+    info = await svc.lobby.join(table_id, user, body or JoinRequest())
     svc.master.publish_table(info)
     return {"table": info.to_json(user.id)}
 
