@@ -9,7 +9,13 @@ pytest.importorskip("numpy")
 
 from hellenika import games
 from hellenika.engine import Rng
-from hellenika.rl.observation import OBSERVATION_SIZE, encode_view, feature_bin, feature_names
+from hellenika.rl.observation import (
+    OBSERVATION_SIZE,
+    encode_view,
+    encode_view_reference,
+    feature_bin,
+    feature_names,
+)
 from tests.rl.conftest import CONFIGS, random_states
 
 
@@ -47,3 +53,10 @@ def test_every_game_view_yields_features() -> None:
         game = games.get(name)
         state = game.new_state(game.configurations()[0][0], game.configurations()[0][1], log=False)
         assert len(feature_names(state.view(0))) > 10
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_fast_encoder_matches_the_plain_definition(name: str) -> None:
+    for state in random_states(name, 2 if name != "hercules" else 3, {}, seed=8, every=23):
+        view = state.view(0)
+        assert np.allclose(encode_view(view), encode_view_reference(view), atol=1e-4)

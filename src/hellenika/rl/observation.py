@@ -71,11 +71,60 @@ def feature_names(view: dict[str, Any]) -> list[str]:
     return [name for name, _ in iter_features(view)]
 
 
+# Fast path: a view's paths repeat from step to step, so each path gets a small integer id once (built from
+# its parent's id and its key, without formatting the path string again) and its bin is looked up by id.
+_CHILD: dict[tuple[int, str | int], int] = {}
+_PATH: list[str] = [""]
+_CATEGORY: dict[tuple[int, str], tuple[int, float]] = {}
+
+
+def _child(node: int, key: str | int) -> int:
+    found = _CHILD.get((node, key))
+    if found is None:
+        found = _CHILD[(node, key)] = len(_PATH)
+        _PATH.append(f"{_PATH[node]}.{key}" if node else str(key))
+    return found
+
+
+def _fill(out: list[float], node: int, value: Any) -> None:
+    kind = type(value)
+    if kind is dict:
+        for key, item in value.items():
+            _fill(out, _CHILD.get((node, key)) or _child(node, key), item)
+    elif kind is list or kind is tuple:
+        for key, item in enumerate(value):
+            _fill(out, _CHILD.get((node, key)) or _child(node, key), item)
+    elif kind is str:
+        found = _CATEGORY.get((node, value))
+        if found is None:
+            found = _CATEGORY[(node, value)] = feature_bin(f"{_PATH[node]}={value}")
+        out[found[0]] += found[1]
+    elif kind is bool:
+        if value:
+            index, sign = feature_bin(_PATH[node])
+            out[index] += sign
+    elif kind is int or kind is float:
+        if value:
+            index, sign = feature_bin(_PATH[node])
+            out[index] += sign * value
+    elif value is not None:
+        index, sign = feature_bin(f"{_PATH[node]}={value}")
+        out[index] += sign
+
+
 def encode_view(view: dict[str, Any]) -> np.ndarray:
-    """The float32 observation vector of a view."""
+    """The float32 observation vector of a view: the signed sum of its hashed features."""
+    out = [0.0] * OBSERVATION_SIZE
+    for key, value in view.items():
+        if key not in STATIC_KEYS:
+            _fill(out, _CHILD.get((0, key)) or _child(0, key), value)
+    return np.array(out, dtype=np.float32)
+
+
+def encode_view_reference(view: dict[str, Any]) -> np.ndarray:
+    """:func:`encode_view` written plainly from :func:`iter_features` (the tests check they agree)."""
     out = np.zeros(OBSERVATION_SIZE, dtype=np.float64)
-    bins = _BINS
     for name, value in iter_features(view):
-        found = bins.get(name) or feature_bin(name)
-        out[found[0]] += found[1] * value
+        index, sign = feature_bin(name)
+        out[index] += sign * value
     return out.astype(np.float32)
