@@ -40,13 +40,26 @@ SHARED_KINDS: dict[str, frozenset[str]] = {"hellas": frozenset({"worker"})}
 class ActionTable:
     """A bijection between a fixed tuple of actions and ``range(len(actions))``."""
 
-    __slots__ = ("actions", "index")
+    __slots__ = ("actions", "by_identity", "index")
 
     def __init__(self, actions: Sequence[Action]) -> None:
         self.actions: tuple[Action, ...] = tuple(actions)
         self.index: dict[Action, int] = {a: i for i, a in enumerate(self.actions)}
         if len(self.index) != len(self.actions):
             raise ValueError("an action table must not repeat an action")
+        # Games hand out their interned action objects, which are the very objects of this table, so the hot
+        # path looks them up by identity (an int hash) instead of hashing the dataclass's fields.
+        self.by_identity: dict[int, int] = {id(a): i for i, a in enumerate(self.actions)}
+
+    def encode_many(self, actions: Iterable[Action]) -> list[int]:
+        """The numbers of several actions (the legal ones of a step), the fast way."""
+        by_identity = self.by_identity
+        index = self.index
+        out = []
+        for action in actions:
+            number = by_identity.get(id(action))
+            out.append(number if number is not None else index[action])
+        return out
 
     def __len__(self) -> int:
         return len(self.actions)

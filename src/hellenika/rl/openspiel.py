@@ -235,8 +235,7 @@ class HellenikaSpielState(pyspiel.State):  # type: ignore[misc]
         return player
 
     def _legal_actions(self, player: int) -> list[int]:
-        index = self._codec.decisions.index
-        return sorted(index[a] for a in self._box.engine.legal_actions())
+        return sorted(self._codec.decisions.encode_many(self._box.engine.legal_actions()))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         index = self._codec.chance.index

@@ -133,8 +133,9 @@ class HellenikaEnv(AECEnv):  # type: ignore[misc]
         cached = self._legal_cache
         if cached is not None and cached[0] == state.version:
             return cached[1]
-        index = self.codec.decisions.index
-        numbers = [index[a] for a in state.legal_actions()] if state.current_player() >= 0 else []
+        numbers = (
+            self.codec.decisions.encode_many(state.legal_actions()) if state.current_player() >= 0 else []
+        )
         self._legal_cache = (state.version, numbers)
         return numbers
 
