@@ -13,6 +13,7 @@ For each game it runs, for the same number of seconds each:
   loop is repeated here to return numbers.
 
 Steps are agent turns (chance steps are not counted on either side). Overhead = 1 - env rate / engine rate.
+Rates use process CPU time, not wall time, so that other work on a shared machine distorts them less.
 """
 
 from __future__ import annotations
@@ -34,8 +35,8 @@ def engine_rate(name: str, players: int, seconds: float) -> float:
     rng = Rng(1)
     pick = random.Random(1)
     steps = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = time.process_time()
+    while time.process_time() - start < seconds:
         state = game.new_state(players, log=False)
         while not state.is_terminal():
             if state.is_chance_node():
@@ -44,7 +45,7 @@ def engine_rate(name: str, players: int, seconds: float) -> float:
                 legal = state.legal_actions()
                 state.apply_unchecked(legal[pick.randrange(len(legal))])
                 steps += 1
-    return steps / (time.perf_counter() - start)
+    return steps / (time.process_time() - start)
 
 
 def env_rate(name: str, players: int, seconds: float, *, observe: bool) -> float:
@@ -52,8 +53,8 @@ def env_rate(name: str, players: int, seconds: float, *, observe: bool) -> float
     env.reset(seed=1)
     pick = random.Random(1)
     steps = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = time.process_time()
+    while time.process_time() - start < seconds:
         for agent in env.agent_iter(env.num_agents):
             if observe:
                 obs, _, termination, truncation, _ = env.last()
@@ -68,7 +69,7 @@ def env_rate(name: str, players: int, seconds: float, *, observe: bool) -> float
                 steps += 1
             if all(env.terminations.values()):
                 env.reset()
-    return steps / (time.perf_counter() - start)
+    return steps / (time.process_time() - start)
 
 
 def main() -> None:
