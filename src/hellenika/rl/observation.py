@@ -75,6 +75,7 @@ def feature_names(view: dict[str, Any]) -> list[str]:
 # its parent's id and its key, without formatting the path string again) and its bin is looked up by id.
 _CHILD: dict[tuple[int, str | int], int] = {}
 _PATH: list[str] = [""]
+_NODE_BIN: list[tuple[int, float]] = [(0, 0.0)]  # the bin of each path as a numeric or boolean feature
 _CATEGORY: dict[tuple[int, str], tuple[int, float]] = {}
 
 
@@ -82,7 +83,9 @@ def _child(node: int, key: str | int) -> int:
     found = _CHILD.get((node, key))
     if found is None:
         found = _CHILD[(node, key)] = len(_PATH)
-        _PATH.append(f"{_PATH[node]}.{key}" if node else str(key))
+        path = f"{_PATH[node]}.{key}" if node else str(key)
+        _PATH.append(path)
+        _NODE_BIN.append(feature_bin(path))
     return found
 
 
@@ -101,11 +104,11 @@ def _fill(out: list[float], node: int, value: Any) -> None:
         out[found[0]] += found[1]
     elif kind is bool:
         if value:
-            index, sign = feature_bin(_PATH[node])
+            index, sign = _NODE_BIN[node]
             out[index] += sign
     elif kind is int or kind is float:
         if value:
-            index, sign = feature_bin(_PATH[node])
+            index, sign = _NODE_BIN[node]
             out[index] += sign * value
     elif value is not None:
         index, sign = feature_bin(f"{_PATH[node]}={value}")

@@ -100,10 +100,12 @@ class HellenikaSpielGame(pyspiel.Game):  # type: ignore[misc]
 
     engine: Game
     codec: GameCodec
+    ENGINE_NAME: str  # set by register_all on each game's subclass
+    GAME_TYPE: pyspiel.GameType
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
-        engine = games.get(self.ENGINE_NAME)  # type: ignore[attr-defined]
+        engine = games.get(self.ENGINE_NAME)
         players = int(params.get("players", default_players(engine)))
         options = {spec.name: params[spec.name] for spec in engine.option_specs if spec.name in params}
         self.options = engine.validate(players, options)
@@ -118,7 +120,7 @@ class HellenikaSpielGame(pyspiel.Game):  # type: ignore[misc]
             utility_sum=None,
             max_game_length=self.max_length,
         )
-        super().__init__(self.GAME_TYPE, info, params)  # type: ignore[attr-defined]
+        super().__init__(self.GAME_TYPE, info, params)
         self.engine = engine
         self.codec = codec
         self.players = players

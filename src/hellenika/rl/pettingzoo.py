@@ -62,7 +62,7 @@ class HellenikaEnv(AECEnv):  # type: ignore[misc]
         self.game = games.get(game) if isinstance(game, str) else game
         self.players = default_players(self.game, options) if players is None else players
         self.game_options = dict(self.game.validate(self.players, options))
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+        if render_mode is not None and render_mode != "ansi":
             raise ValueError(f"render_mode must be None or 'ansi'; got {render_mode!r}")
         self.render_mode = render_mode
         self.codec = codec_for(self.game.name)
