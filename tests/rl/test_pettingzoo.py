@@ -6,6 +6,9 @@ have no parallel API (issue 9 leaves it out) and no cycle limit; an episode ends
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 
@@ -108,8 +111,20 @@ def test_render_ansi_returns_the_terminal_rendering() -> None:
     e = env("attika", 2, render_mode="ansi")
     e.reset(seed=5)
     text = e.render()
-    assert (isinstance(text, str) and "Attika" in text) or len(text or "") > 100
+    assert isinstance(text, str) and len(text.splitlines()) > 5
+    assert "\x1b" not in text, "plain text, no terminal escape codes"
     assert env("attika", 2).render() is None
+
+
+def test_core_package_does_not_import_the_rl_libraries() -> None:
+    code = (
+        "import sys, hellenika, hellenika.games, hellenika.cli.app, hellenika.rl.codec\n"
+        "from hellenika import games\n"
+        "[g.new_state(g.configurations()[0][0]) for g in games.all_games()]\n"
+        "bad = [m for m in ('pettingzoo', 'pyspiel', 'gymnasium', 'open_spiel') if m in sys.modules]\n"
+        "assert not bad, bad\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
 
 
 def test_action_space_matches_the_codec() -> None:
