@@ -35,7 +35,7 @@ from hellenika import games
 from hellenika.engine.game import Game
 from hellenika.engine.options import validate_options
 from hellenika.engine.rng import Rng
-from hellenika.engine.state import State
+from hellenika.engine.state import CHANCE, TERMINAL, State
 from hellenika.rl.codec import codec_for
 from hellenika.rl.observation import OBSERVATION_SIZE, encode_view
 
@@ -113,9 +113,11 @@ class HellenikaEnv(AECEnv):  # type: ignore[misc]
         state = self.state
         assert state is not None and self._rng is not None
         rng = self._rng
-        while state.is_chance_node():
+        player = state.current_player()
+        while player == CHANCE:
             state.apply_unchecked(state.sample_chance(rng))
-        if state.is_terminal():
+            player = state.current_player()
+        if player == TERMINAL:
             returns = state.returns()
             for agent in self.agents:
                 self.rewards[agent] = float(returns[self._seat[agent]])
@@ -124,7 +126,7 @@ class HellenikaEnv(AECEnv):  # type: ignore[misc]
             # Every agent now steps once with None (AEC convention), starting with the first seat.
             self.agent_selection = self.agents[0]
         else:
-            self.agent_selection = self.possible_agents[state.current_player()]
+            self.agent_selection = self.possible_agents[player]
 
     def _legal_numbers(self) -> list[int]:
         """The codec numbers of the current legal decisions (cached per state version)."""
