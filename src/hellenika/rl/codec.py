@@ -1,0 +1,230 @@
+"""A fixed integer numbering of every action a game can ever produce, for action masks and policy heads.
+
+Every game interns its actions at start-up: its :class:`~hellenika.engine.game.Game` object holds tables such
+as ``take_actions`` (one per Demigod deck of the catalogue) or ``deal_civ`` (one per seat and civilization),
+built from the game's data files. The codec walks those tables and collects every :class:`Action` it finds,
+adds the few families a game builds on demand (listed in :data:`_ON_DEMAND`, each derived from the game's
+data: Hercules' dice rolls, Attika's hexes), and numbers them in a stable order: by the position of the
+action's type in ``game.action_types``, then by the action's field values. Nothing is numbered by hand, and
+the numbering changes only when the game's data or action types do.
+
+Decisions and chance outcomes are numbered separately (OpenSpiel wants chance outcome ids below
+``max_chance_outcomes``): the chance table holds the kinds listed in :data:`CHANCE_KINDS`; the decision table
+holds every other kind, plus those in :data:`SHARED_KINDS` (an action type that is both a decision and a
+setup draw, such as Hellas' quarry worker).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import cache
+from typing import Any
+
+from hellenika.engine.actions import Action
+from hellenika.engine.game import Game
+
+#: Action kinds that are chance outcomes, per game (the engine's own docstrings call them so).
+CHANCE_KINDS: dict[str, frozenset[str]] = {
+    "hercules": frozenset({"reveal", "god", "start", "roll"}),
+    "hellas": frozenset({"open", "reveal", "start", "worker"}),
+    "attika": frozenset({"boardtile", "turn", "first", "reveal", "card"}),
+    "hellas_delonge": frozenset({"card", "tile", "steal", "peek"}),
+    "peloponnes": frozenset({"civ", "hero", "colony", "reveal", "chit"}),
+}
+#: Chance kinds that are also decisions (Hellas: the worker's random start, then the players' moves).
+SHARED_KINDS: dict[str, frozenset[str]] = {"hellas": frozenset({"worker"})}
+
+
+class ActionTable:
+    """A bijection between a fixed tuple of actions and ``range(len(actions))``."""
+
+    __slots__ = ("actions", "by_identity", "index")
+
+    def __init__(self, actions: Sequence[Action]) -> None:
+        self.actions: tuple[Action, ...] = tuple(actions)
+        self.index: dict[Action, int] = {a: i for i, a in enumerate(self.actions)}
+        if len(self.index) != len(self.actions):
+            raise ValueError("an action table must not repeat an action")
+        # Games hand out their interned action objects, which are the very objects of this table, so the hot
+        # path looks them up by identity (an int hash) instead of hashing the dataclass's fields.
+        self.by_identity: dict[int, int] = {id(a): i for i, a in enumerate(self.actions)}
+
+    def encode_many(self, actions: Iterable[Action]) -> list[int]:
+        """The numbers of several actions (the legal ones of a step), the fast way."""
+        by_identity = self.by_identity
+        index = self.index
+        out = []
+        for action in actions:
+            number = by_identity.get(id(action))
+            out.append(number if number is not None else index[action])
+        return out
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    def encode(self, action: Action) -> int:
+        try:
+            return self.index[action]
+        except KeyError:
+            raise KeyError(f"action {action.notation()!r} is not in this table") from None
+
+    def decode(self, number: int) -> Action:
+        if not 0 <= number < len(self.actions):
+            raise ValueError(f"action number {number} is outside 0..{len(self.actions) - 1}")
+        return self.actions[number]
+
+
+@dataclasses.dataclass(frozen=True)
+class GameCodec:
+    """The decision and chance tables of one game."""
+
+    game: str
+    decisions: ActionTable
+    chance: ActionTable
+
+    @property
+    def num_actions(self) -> int:
+        return len(self.decisions)
+
+    @property
+    def num_chance_outcomes(self) -> int:
+        return len(self.chance)
+
+    def encode(self, action: Action) -> int:
+        return self.decisions.encode(action)
+
+    def decode(self, number: int) -> Action:
+        return self.decisions.decode(number)
+
+    def encode_chance(self, action: Action) -> int:
+        return self.chance.encode(action)
+
+    def decode_chance(self, number: int) -> Action:
+        return self.chance.decode(number)
+
+    def kinds(self) -> dict[str, tuple[int, int, int]]:
+        """Per kind: (table 0 = decisions / 1 = chance, first number, count), for the documentation."""
+        out: dict[str, tuple[int, int, int]] = {}
+        for which, table in enumerate((self.decisions, self.chance)):
+            for i, action in enumerate(table.actions):
+                key = action.KIND if which == 0 else f"{action.KIND} (chance)"
+                first, count = out.get(key, (which, i, 0))[1:]
+                out[key] = (which, first, count + 1)
+        return out
+
+
+# ---------------------------------------------------------------------- collecting the interned actions
+
+
+def _walk(root: Any) -> Iterator[Action]:
+    """Every Action reachable from ``root`` through containers and the game's own objects."""
+    seen: set[int] = set()
+    stack = [root]
+    while stack:
+        obj = stack.pop()
+        if id(obj) in seen:
+            continue
+        seen.add(id(obj))
+        if isinstance(obj, Action):
+            yield obj
+        elif isinstance(obj, dict):
+            stack.extend(obj.values())
+        elif isinstance(obj, list | tuple | set | frozenset):
+            stack.extend(obj)
+        elif type(obj).__module__.startswith("hellenika."):
+            if hasattr(obj, "__dict__"):
+                stack.extend(vars(obj).values())
+            for cls in type(obj).__mro__:
+                for name in getattr(cls, "__slots__", ()):
+                    if hasattr(obj, name):
+                        stack.append(getattr(obj, name))
+
+
+def _hercules_on_demand(game: Game) -> Iterable[Action]:
+    """Every roll (a participant, seats and Hades, a set of die slots, their faces), every God card on
+    every column of the layout, and every start player."""
+    from hellenika.games.hercules.actions import WHITE_SLOT, ChooseStartPlayer, PlaceGod, Roll
+
+    cat = game.catalogue  # type: ignore[attr-defined]
+    for column in range(1, len(cat.gods) + 1):
+        for card in cat.gods:
+            yield PlaceGod(column, cat.cards[card].id)
+    for seat in range(game.max_players):
+        yield ChooseStartPlayer(seat)
+
+    participants = game.max_players + 1  # Hades rolls too
+    for who in range(participants):
+        for size in range(1, WHITE_SLOT + 2):
+            for slots in itertools.combinations(range(WHITE_SLOT + 1), size):
+                for values in itertools.product(range(1, 7), repeat=size):
+                    yield Roll(who, slots, values)
+
+
+def attika_radius(game: Game) -> int:
+    """How far from (0, 0) a hex of the Attika map can ever be.
+
+    The start layouts fix the first hexes and shrines; each later board tile is centred at distance 2 from a
+    blocked hex, so it reaches at most 3 farther. At most ``normal_stacks`` tiles per player are added (one
+    per emptied stack), and never more than the tiles left after the layout.
+    """
+    from hellenika.games.attika.hexes import distance, footprint
+
+    cat = game.catalogue  # type: ignore[attr-defined]
+    radius = 0
+    for layout in cat.layouts.values():
+        hexes = [h for c in layout.centres for h in footprint(c)] + list(layout.shrines)
+        extra = min(len(cat.tiles) - len(layout.centres), cat.constants.normal_stacks * layout.players)
+        radius = max(radius, max(distance(h, (0, 0)) for h in hexes) + 3 * extra)
+    return radius
+
+
+def _attika_hexes(game: Game) -> Iterable[Action]:
+    from hellenika.games.attika.actions import PlaceBuilding, PlaceTile
+
+    radius = attika_radius(game)
+    for q in range(-radius, radius + 1):
+        for r in range(max(-radius, -q - radius), min(radius, -q + radius) + 1):
+            yield PlaceBuilding(q, r)
+            yield PlaceTile(q, r)
+
+
+#: Families a game builds on demand rather than at start-up.
+_ON_DEMAND: dict[str, Callable[[Game], Iterable[Action]]] = {
+    "hercules": _hercules_on_demand,
+    "attika": _attika_hexes,
+}
+
+
+def _sort_key(order: dict[type[Action], int]) -> Callable[[Action], tuple[Any, ...]]:
+    def key(action: Action) -> tuple[Any, ...]:
+        values = tuple(getattr(action, f.name) for f in dataclasses.fields(action))
+        # None sorts first; mixed types never meet within one field.
+        return (order[type(action)], tuple((v is not None, v if v is not None else 0) for v in values))
+
+    return key
+
+
+def build_codec(game: Game) -> GameCodec:
+    """Collect, classify and number every action of ``game`` (see the module docstring)."""
+    found = set(_walk(game))
+    extra = _ON_DEMAND.get(game.name)
+    if extra is not None:
+        found.update(extra(game))
+    found = {a for a in found if type(a) in game.action_type_set}
+    order = {cls: i for i, cls in enumerate(game.action_types)}
+    ordered = sorted(found, key=_sort_key(order))
+    chance_kinds = CHANCE_KINDS.get(game.name, frozenset())
+    shared = SHARED_KINDS.get(game.name, frozenset())
+    decisions = [a for a in ordered if a.KIND not in chance_kinds or a.KIND in shared]
+    chance = [a for a in ordered if a.KIND in chance_kinds]
+    return GameCodec(game.name, ActionTable(decisions), ActionTable(chance))
+
+
+@cache
+def codec_for(name: str) -> GameCodec:
+    """The codec of a registered game (built once per process)."""
+    from hellenika import games
+
+    return build_codec(games.get(name))

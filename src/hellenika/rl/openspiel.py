@@ -1,0 +1,348 @@
+"""Every Hellenika game as an OpenSpiel game, registered with ``pyspiel.register_game`` on import.
+
+Names and parameters: one registration per game, ``python_hellenika_<game>`` (``python_hellenika_hercules``,
+``python_hellenika_hellas``, ``python_hellenika_attika``, ``python_hellenika_hellas_delonge``,
+``python_hellenika_peloponnes``). OpenSpiel game parameters choose the player count and the game's options,
+which one name per count could not (Peloponnes alone has 23 configurations)::
+
+    import hellenika.rl.openspiel  # registers the games
+    game = pyspiel.load_game("python_hellenika_peloponnes", {"players": 3, "expansion": True})
+
+Parameters: ``players`` (default 2 where the game allows it), every option of the game under its own name and
+with its own default (``hellenika options``), and ``max_length`` (see below).
+
+- **GameType**: sequential; explicit stochastic chance (every die, draw and deal is a chance node whose
+  outcomes and probabilities come from the engine's ``chance_outcomes()``); imperfect information for the
+  games whose states hold secrets (those that resample them in ``determinize``: Attika, Hellas Delonge),
+  perfect information for the others (their secrets are drawn lazily as chance); general-sum; terminal
+  rewards only.
+- **GameInfo**: ``num_distinct_actions`` and ``max_chance_outcomes`` are the sizes of the game's decision and
+  chance tables in :mod:`hellenika.rl.codec` (chance outcome ids are their numbers in the chance table, so
+  every id is below ``max_chance_outcomes``); utilities are ``state.returns()``, in [-1, 1].
+- **max_game_length**: OpenSpiel needs a bound and none of these games has a short proven one (Hellas
+  Delonge with ``stall=0`` has none at all), so the adapter enforces one: after ``max_length`` actions
+  (decisions and chance outcomes together) the game stops and is scored from the current ranking, as the
+  engine scores a finished game. The defaults (:data:`DEFAULT_MAX_LENGTH`) are several times the longest
+  random game we measured, so an untruncated game is the rule (see ``docs/rl.md``).
+- **Observations** come from an observer built on views: the observation (``perfect_recall=False``) is the
+  seat's view (the spectator's for ``private_info=NONE``) as canonical JSON for strings and
+  :func:`~hellenika.rl.observation.encode_view` for tensors; the information state (``perfect_recall=True``)
+  adds the seat's own past decisions, the only part of its history a view does not already summarise.
+- **Serialisation**: ``serialize()`` is the engine's own state JSON (``State.to_json``, history included)
+  plus the adapter's bookkeeping; ``game.deserialize_state`` restores it with ``Game.state_from_json``.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from hellenika import games
+from hellenika.engine.game import Game
+from hellenika.engine.results import pairwise_utilities
+from hellenika.engine.state import CHANCE, TERMINAL, State
+from hellenika.rl.codec import GameCodec, codec_for
+from hellenika.rl.observation import OBSERVATION_SIZE, encode_view, iter_features
+from hellenika.rl.pettingzoo import default_players
+
+PREFIX = "python_hellenika_"
+#: The adapter's safety cap on actions per game (decisions and chance), per game.
+DEFAULT_MAX_LENGTH: dict[str, int] = {
+    "hercules": 5000,
+    "hellas": 1000,
+    "attika": 5000,
+    "hellas_delonge": 10000,
+    "peloponnes": 2000,
+}
+
+
+def short_name(game: str) -> str:
+    return PREFIX + game
+
+
+def has_hidden_information(game: Game) -> bool:
+    """A game whose states keep secrets resamples them in ``determinize``; the others draw them as chance."""
+    state = game.new_state(game.configurations()[0][0], game.configurations()[0][1], log=False)
+    return type(state).determinize is not State.determinize
+
+
+def _game_type(game: Game) -> pyspiel.GameType:
+    low = min(p for p, _ in game.configurations())
+    high = max(p for p, _ in game.configurations())
+    params: dict[str, Any] = {"players": default_players(game), "max_length": DEFAULT_MAX_LENGTH[game.name]}
+    for spec in game.option_specs:
+        params[spec.name] = spec.default
+    info = pyspiel.GameType.Information
+    return pyspiel.GameType(
+        short_name=short_name(game.name),
+        long_name=f"Hellenika {game.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=info.IMPERFECT_INFORMATION if has_hidden_information(game) else info.PERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=high,
+        min_num_players=low,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=params,
+    )
+
+
+class HellenikaSpielGame(pyspiel.Game):  # type: ignore[misc]
+    """One Hellenika game with a player count and options, as OpenSpiel sees it."""
+
+    engine: Game
+    codec: GameCodec
+    ENGINE_NAME: str  # set by register_all on each game's subclass
+    GAME_TYPE: pyspiel.GameType
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        engine = games.get(self.ENGINE_NAME)
+        players = int(params.get("players", default_players(engine)))
+        options = {spec.name: params[spec.name] for spec in engine.option_specs if spec.name in params}
+        self.options = engine.validate(players, options)
+        self.max_length = int(params.get("max_length", DEFAULT_MAX_LENGTH[engine.name]))
+        codec = codec_for(engine.name)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=codec.num_actions,
+            max_chance_outcomes=codec.num_chance_outcomes,
+            num_players=players,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=None,
+            max_game_length=self.max_length,
+        )
+        super().__init__(self.GAME_TYPE, info, params)
+        self.engine = engine
+        self.codec = codec
+        self.players = players
+
+    def new_initial_state(self) -> HellenikaSpielState:
+        return HellenikaSpielState(self, self.engine.new_state(self.players, self.options, log=False))
+
+    def make_py_observer(
+        self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: dict[str, Any] | None = None
+    ) -> ViewObserver:
+        return ViewObserver(iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
+
+    def deserialize_state(self, text: str) -> HellenikaSpielState:
+        """Restore :meth:`HellenikaSpielState.serialize`: the engine state from its own JSON.
+
+        The OpenSpiel history is replayed too (OpenSpiel's C++ side keeps it and who moved at each step),
+        and the replayed engine state must match the saved one, digest for digest.
+        """
+        data = json.loads(text)
+        saved = self.engine.state_from_json(data["engine"], log=False)
+        state = self.new_initial_state()
+        for action in data["openspiel_history"]:
+            state.apply_action(action)
+        if state.engine.digest() != saved.digest():
+            raise ValueError("the serialised OpenSpiel history does not lead to the serialised engine state")
+        state._box.engine = saved
+        state._box.views = {}
+        state._box.vectors = {}
+        state._box.own = [list(x) for x in data["own"]]
+        state._box.length = data["length"]
+        state._box.truncated = data["truncated"]
+        return state
+
+
+class _Box:
+    """The engine state and bookkeeping, copied with the engine's cheap ``clone`` (never ``deepcopy``)."""
+
+    __slots__ = ("engine", "length", "own", "truncated", "vectors", "views")
+
+    def __init__(self, engine: State, players: int) -> None:
+        self.engine = engine
+        self.length = 0
+        self.own: list[list[str]] = [[] for _ in range(players)]
+        self.truncated = False
+        self.views: dict[int | None, dict[str, Any]] = {}
+        self.vectors: dict[int | None, np.ndarray] = {}
+
+    def vector(self, seat: int | None) -> np.ndarray:
+        """The encoded view, cached like the view (read-only: callers copy it)."""
+        found = self.vectors.get(seat)
+        if found is None:
+            found = self.vectors[seat] = encode_view(self.view(seat))
+        return found
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """The engine's view, cached until the next action (observers ask for it several times a step)."""
+        found = self.views.get(seat)
+        if found is None:
+            found = self.views[seat] = self.engine.view(seat)
+        return found
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled (OpenSpiel pickles Python states) as the engine's own JSON record of the state."""
+        return {
+            "engine": self.engine.to_json(),
+            "length": self.length,
+            "own": self.own,
+            "truncated": self.truncated,
+        }
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        self.engine = games.get(data["engine"]["game"]).state_from_json(data["engine"], log=False)
+        self.length = data["length"]
+        self.own = [list(x) for x in data["own"]]
+        self.truncated = data["truncated"]
+        self.views = {}
+        self.vectors = {}
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Box:
+        other = _Box.__new__(_Box)
+        other.engine = self.engine.clone()
+        other.length = self.length
+        other.own = [list(x) for x in self.own]
+        other.truncated = self.truncated
+        # Safe to share: replaced, never mutated, when an action is applied.
+        other.views = self.views
+        other.vectors = self.vectors
+        return other
+
+
+class HellenikaSpielState(pyspiel.State):  # type: ignore[misc]
+    def __init__(self, game: HellenikaSpielGame, engine: State) -> None:
+        super().__init__(game)
+        self._box = _Box(engine, game.players)
+        self._max_length = game.max_length
+
+    @property
+    def _codec(self) -> GameCodec:
+        return codec_for(self._box.engine.game.name)
+
+    @property
+    def engine(self) -> State:
+        return self._box.engine
+
+    def current_player(self) -> int:
+        box = self._box
+        if box.truncated:
+            return int(pyspiel.PlayerId.TERMINAL)
+        player = box.engine.current_player()
+        if player == CHANCE:
+            return int(pyspiel.PlayerId.CHANCE)
+        if player == TERMINAL:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return player
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return sorted(self._codec.decisions.encode_many(self._box.engine.legal_actions()))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        index = self._codec.chance.index
+        return sorted((index[a], p) for a, p in self._box.engine.chance_outcomes())
+
+    def _apply_action(self, action: int) -> None:
+        box = self._box
+        box.views = {}
+        box.vectors = {}
+        engine = box.engine
+        player = engine.current_player()
+        if player == CHANCE:
+            engine.apply_unchecked(self._codec.decode_chance(action))
+        else:
+            move = self._codec.decode(action)
+            box.own[player].append(move.notation())
+            engine.apply_unchecked(move)
+        box.length += 1
+        if box.length >= self._max_length and not engine.is_terminal():
+            box.truncated = True
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return self._codec.decode_chance(action).notation()
+        return self._codec.decode(action).notation()
+
+    def is_terminal(self) -> bool:
+        return self._box.truncated or self._box.engine.is_terminal()
+
+    def returns(self) -> list[float]:
+        engine = self._box.engine
+        if engine.is_terminal():
+            return [float(x) for x in engine.returns()]
+        if not self._box.truncated:
+            return [0.0] * engine.num_players
+        # Stopped by the length cap: scored from the current ranking, as a finished game would be.
+        if engine.num_participants == 1:
+            return [math.tanh(engine.scores()[0] / engine.game.solitaire_scale)]
+        return [float(x) for x in pairwise_utilities(engine.ranking(), engine.num_players)]
+
+    def serialize(self) -> str:
+        box = self._box
+        return json.dumps(
+            {
+                "engine": box.engine.to_json(),
+                "openspiel_history": self.history(),
+                "own": box.own,
+                "length": box.length,
+                "truncated": box.truncated,
+            },
+            separators=(",", ":"),
+        )
+
+    def __str__(self) -> str:
+        return json.dumps(self._box.engine.view(None), sort_keys=True, separators=(",", ":"))
+
+
+class ViewObserver:
+    """OpenSpiel's PyObserver interface on top of ``state.view(seat)``."""
+
+    def __init__(self, iig_obs_type: pyspiel.IIGObservationType, params: dict[str, Any] | None) -> None:
+        if params:
+            raise ValueError(f"observer parameters are not supported; got {params}")
+        if iig_obs_type.private_info == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ValueError("a Hellenika observer shows one seat's view or the public one, never all hands")
+        self.public_only = iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE
+        self.perfect_recall = iig_obs_type.perfect_recall
+        self.tensor = np.zeros(OBSERVATION_SIZE, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def _view(self, state: HellenikaSpielState, player: int) -> dict[str, Any]:
+        return state._box.view(None if self.public_only else player)
+
+    def set_from(self, state: HellenikaSpielState, player: int) -> None:
+        # Hashing is additive, so the information state's vector is the view's plus its own decisions'.
+        self.tensor[:] = state._box.vector(None if self.public_only else player)
+        if self.perfect_recall and not self.public_only:
+            self.tensor += encode_view({"own_decisions": state._box.own[player]})
+
+    def string_from(self, state: HellenikaSpielState, player: int) -> str:
+        view = self._view(state, player)
+        text = json.dumps(view, sort_keys=True, separators=(",", ":"))
+        if self.perfect_recall and not self.public_only:
+            text += "\nown decisions: " + "; ".join(state._box.own[player])
+        return text
+
+
+def register_all() -> list[str]:
+    """Register every game of the registry once (importing this module does it); return the names."""
+    names = []
+    registered = set(pyspiel.registered_names())
+    for game in games.all_games():
+        name = short_name(game.name)
+        names.append(name)
+        if name in registered:
+            continue
+        game_type = _game_type(game)
+        cls = type(
+            f"HellenikaSpielGame_{game.name}",
+            (HellenikaSpielGame,),
+            {"ENGINE_NAME": game.name, "GAME_TYPE": game_type},
+        )
+        pyspiel.register_game(game_type, cls)
+    return names
+
+
+__all__ = ["DEFAULT_MAX_LENGTH", "HellenikaSpielGame", "HellenikaSpielState", "iter_features", "register_all"]
+register_all()
