@@ -118,6 +118,7 @@ def test_every_payload_is_the_seats_own_view(server: LiveServer, game_name: str)
         for seat, message in wanted.get(step, []):
             if seat not in expected:
                 expected[seat] = orjson.loads(orjson.dumps(table_model(state, seat, names)))
+            assert isinstance(message.pop("can_undo"), bool), "every model says whether Undo is possible"
             got = {k: v for k, v in message.items() if k not in ("type", "table")}
             assert got == expected[seat], f"seat {seat} at version {step} got another model"
             assert message["table"]["my_seat"] == seat

@@ -34,6 +34,8 @@ def test_undo_rules(server: LiveServer) -> None:
         applied = server.services.master.live[tid].state.version - steps_before
         if after["to_move"] == seat and applied == 1 and not seen_plain:
             # My own decision, still my turn, nothing drawn since: it can be taken back, once per decision.
+            assert after["can_undo"] is True, "the page is told it may offer Undo"
+            assert other.state(tid)["can_undo"] is False
             assert outsider.post(f"/api/tables/{tid}/undo", {"version": version}).status_code == 403
             assert me.post(f"/api/tables/{tid}/undo", {"version": version - 1}).status_code == 409
             undone = me.ok(me.post(f"/api/tables/{tid}/undo", {"version": version}))["version"]
@@ -43,10 +45,12 @@ def test_undo_rules(server: LiveServer) -> None:
             assert server.services.master.live[tid].state.version == steps_before
             seen_plain = True
         elif after["to_move"] == seat and applied > 1 and not seen_chance:
+            assert after["can_undo"] is False, "no Undo offered across a roll or a draw"
             refused = me.post(f"/api/tables/{tid}/undo", {"version": version})
             assert refused.status_code == 422 and "chance" in refused.json()["detail"]
             seen_chance = True
         elif after["to_move"] == 1 - seat and not seen_other:
+            assert after["can_undo"] is False and other.state(tid)["can_undo"] is False
             refused = other.post(f"/api/tables/{tid}/undo", {"version": version})
             assert refused.status_code in (409, 422), refused.text
             assert me.post(f"/api/tables/{tid}/undo", {"version": version}).status_code == 409

@@ -159,11 +159,27 @@ def rebuild(
 
 
 def seat_model(
-    info: TableInfo, state: State, names: list[str], seat: int | None, log: LogCache
+    info: TableInfo,
+    state: State,
+    names: list[str],
+    seat: int | None,
+    log: LogCache,
+    last: tuple[int, str] | None = None,
 ) -> dict[str, Any]:
-    """The table model (web/model.py) for ``seat``, with the table version; a forfeited game shows as over."""
+    """The table model (web/model.py) for ``seat``, with the table version; a forfeited game shows as over.
+
+    ``last`` is (seat, by) of the last action; ``can_undo`` tells the page whether its Undo button would be
+    accepted (the same conditions as ``Master.undo``), so it never offers one that would be refused.
+    """
     model = cached_table_model(state, seat, names, log)
     model["version"] = info.version
+    model["can_undo"] = (
+        seat is not None
+        and info.status == PLAYING
+        and last is not None
+        and last == (seat, BY_USER)
+        and state.current_player() == seat
+    )
     result = info.result
     if info.status == FINISHED and result is not None and result.get("forfeit") is not None:
         model.update(
@@ -198,11 +214,15 @@ def names_of(info: TableInfo, state: State) -> list[str]:
 
 
 def render_models(
-    info: TableInfo, state: State, seats: set[int | None], log: LogCache
+    info: TableInfo,
+    state: State,
+    seats: set[int | None],
+    log: LogCache,
+    last: tuple[int, str] | None = None,
 ) -> dict[int | None, str]:
-    """The serialised model of each seat (``None``: spectators)."""
+    """The serialised model of each seat (``None``: spectators); ``last`` as for :func:`seat_model`."""
     names = names_of(info, state)
-    return {seat: dumps(seat_model(info, state, names, seat, log)) for seat in seats}
+    return {seat: dumps(seat_model(info, state, names, seat, log, last)) for seat in seats}
 
 
 # Prebuilt Core statements for the hot path: building them per move cost more than running them.
@@ -457,7 +477,7 @@ class Master:
             new = [NewAction(before.version, seat, by, chosen.to_json())]
             resolve_chance(after, seed, new)
             updated = self._advanced(info, after, len(new), now)
-            texts = render_models(updated, after, seats, live.log)
+            texts = render_models(updated, after, seats, live.log, (new[-1].seat, new[-1].by))
             # The database work comes last, so the transaction is short.
             update_table(session, info.version, updated)
             insert_actions(session, info.id, new, info.version, now)
@@ -748,7 +768,8 @@ class Master:
         info, state = live.info, live.state
 
         def build() -> bytes:
-            model = seat_model(info, state, names_of(info, state), info.seat_of(user_id), live.log)
+            last = live.meta[-1] if live.meta else None
+            model = seat_model(info, state, names_of(info, state), info.seat_of(user_id), live.log, last)
             model["table"] = info.to_json(user_id)
             return dumps_bytes(model)
 
@@ -778,7 +799,8 @@ class Master:
             return
         info, state = live.info, live.state
         seats = self._audience(live)
-        texts = await anyio.to_thread.run_sync(render_models, info, state, seats, live.log)
+        last = live.meta[-1] if live.meta else None
+        texts = await anyio.to_thread.run_sync(render_models, info, state, seats, live.log, last)
         if live.info is info:
             self._offer(live, texts)
 
