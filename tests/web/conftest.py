@@ -6,13 +6,17 @@
 
 from __future__ import annotations
 
+import fcntl
 import functools
 import http.server
+import json
 import shutil
 import socketserver
+import tempfile
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -91,3 +95,47 @@ def screenshot(page: object, name: str) -> Path:
     path = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)  # type: ignore[attr-defined]
     return path
+
+
+# ------------------------------------------------------------------ helpers the board tests share
+
+
+def written_fixtures(folder: Path) -> list[str] | None:
+    """The fixture names in ``folder``, or None when the index or one of its files is missing."""
+    index = folder / "index.json"
+    if not index.exists():
+        return None
+    names: list[str] = json.loads(index.read_text())
+    return names if names and all((folder / n).exists() for n in names) else None
+
+
+def game_fixture_names(
+    fixture_models: Path, game: str, stale: Callable[[Path, list[str]], bool]
+) -> list[str]:
+    """The game's fixture names, regenerated once if missing or ``stale`` (the workers share a file lock, so
+    only one of them writes)."""
+    folder = fixture_models / game
+    with open(Path(tempfile.gettempdir()) / f"hellenika-{game}-fixtures.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        names = written_fixtures(folder)
+        if names is None or stale(folder, names):
+            write_fixtures(game)
+    return list(json.loads((folder / "index.json").read_text()))
+
+
+def fixture_model(fixture_models: Path, game: str, name: str) -> dict[str, Any]:
+    model: dict[str, Any] = json.loads((fixture_models / game / name).read_text())
+    return model
+
+
+def open_fixture(page: Any, static_server: str, game: str, name: str) -> None:
+    """Show one fixture in the preview page and wait until the board has drawn it."""
+    page.goto(f"{static_server}/preview.html?game={game}&fixture={name}")
+    page.wait_for_selector(f"body[data-rendered='{game}/{name}']")
+
+
+@pytest.fixture()
+def board(page: Any) -> Iterator[Any]:
+    """The page, with the browser's favicon request answered (the preview has none; not a board error)."""
+    page.route("**/favicon.ico", lambda route: route.fulfill(status=204, body=""))
+    yield page

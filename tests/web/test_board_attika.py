@@ -5,10 +5,7 @@ legal actions."""
 
 from __future__ import annotations
 
-import fcntl
 import json
-import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,21 +13,14 @@ import pytest
 
 from hellenika import games
 from hellenika.engine.rng import Rng
-from hellenika.web.fixtures import write_fixtures
 from hellenika.web.model import table_model
-from tests.web.conftest import screenshot
+from tests.web.conftest import fixture_model, game_fixture_names, open_fixture, screenshot
 
 GAME = "attika"
 
 
-def _stale(folder: Path) -> bool:
+def _stale(folder: Path, names: list[str]) -> bool:
     """Fixtures written before the view carried what the board draws (catalogue, the tile being laid)."""
-    index = folder / "index.json"
-    if not index.exists():
-        return True
-    names = json.loads(index.read_text())
-    if not names or not all((folder / n).exists() for n in names):
-        return True
     view = json.loads((folder / names[0]).read_text())["view"]
     return not {"catalogue", "tile_to_lay_symbols", "tile_centre"} <= view.keys()
 
@@ -38,28 +28,15 @@ def _stale(folder: Path) -> bool:
 @pytest.fixture(scope="session")
 def attika_fixtures(fixture_models: Path) -> list[str]:
     """The Attika fixture names, regenerated once if they predate the view's board keys."""
-    folder = fixture_models / GAME
-    with open(Path(tempfile.gettempdir()) / "hellenika-attika-fixtures.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if _stale(folder):
-            write_fixtures(GAME)
-    return list(json.loads((folder / "index.json").read_text()))
+    return game_fixture_names(fixture_models, GAME, _stale)
 
 
 def _model(fixture_models: Path, name: str) -> dict[str, Any]:
-    return json.loads((fixture_models / GAME / name).read_text())
-
-
-@pytest.fixture()
-def board(page: Any, static_server: str) -> Iterator[Any]:
-    """The page, with the browser's favicon request answered (the preview has none; not a board error)."""
-    page.route("**/favicon.ico", lambda route: route.fulfill(status=204, body=""))
-    yield page
+    return fixture_model(fixture_models, GAME, name)
 
 
 def _open(page: Any, static_server: str, name: str) -> None:
-    page.goto(f"{static_server}/preview.html?game={GAME}&fixture={name}")
-    page.wait_for_selector(f"body[data-rendered='{GAME}/{name}']")
+    open_fixture(page, static_server, GAME, name)
 
 
 # Everything the tests compare, read off the drawn SVG in one go.

@@ -7,10 +7,6 @@ components is checked against the engine's catalogue, and random games' position
 
 from __future__ import annotations
 
-import fcntl
-import json
-import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,9 +17,9 @@ from hellenika.engine.rng import Rng
 from hellenika.games.peloponnes.catalogue import PERSIANS, load_catalogue
 from hellenika.games.peloponnes.game import PeloponnesGame
 from hellenika.games.peloponnes.view import tile_json
-from hellenika.web.fixtures import SCENES, write_fixtures
+from hellenika.web.fixtures import SCENES
 from hellenika.web.model import table_model
-from tests.web.conftest import screenshot
+from tests.web.conftest import fixture_model, game_fixture_names, open_fixture, screenshot
 
 GAME = "peloponnes"
 
@@ -35,42 +31,23 @@ DECISION_KINDS = {
 }  # fmt: skip
 
 
-def _stale(folder: Path) -> bool:
+def _stale(folder: Path, names: list[str]) -> bool:
     """Fixtures written before the generator made Peloponnes' decision scenes."""
-    index = folder / "index.json"
-    if not index.exists():
-        return True
-    names = json.loads(index.read_text())
-    if not names or not all((folder / n).exists() for n in names):
-        return True
     return not any(n.startswith("scene-") for n in names)
 
 
 @pytest.fixture(scope="session")
 def pel_fixtures(fixture_models: Path) -> list[str]:
     """The Peloponnes fixture names, regenerated once if they predate the scenes."""
-    folder = fixture_models / GAME
-    with open(Path(tempfile.gettempdir()) / "hellenika-peloponnes-fixtures.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if _stale(folder):
-            write_fixtures(GAME)
-    return list(json.loads((folder / "index.json").read_text()))
+    return game_fixture_names(fixture_models, GAME, _stale)
 
 
 def _model(fixture_models: Path, name: str) -> dict[str, Any]:
-    return json.loads((fixture_models / GAME / name).read_text())
-
-
-@pytest.fixture()
-def board(page: Any, static_server: str) -> Iterator[Any]:
-    """The page, with the browser's favicon request answered (the preview has none; not a board error)."""
-    page.route("**/favicon.ico", lambda route: route.fulfill(status=204, body=""))
-    yield page
+    return fixture_model(fixture_models, GAME, name)
 
 
 def _open(page: Any, static_server: str, name: str) -> None:
-    page.goto(f"{static_server}/preview.html?game={GAME}&fixture={name}")
-    page.wait_for_selector(f"body[data-rendered='{GAME}/{name}']")
+    open_fixture(page, static_server, GAME, name)
 
 
 def _show(page: Any, name: str) -> None:
