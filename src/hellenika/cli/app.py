@@ -10,7 +10,7 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
@@ -21,6 +21,9 @@ from rich.table import Table
 from hellenika import __version__, games
 from hellenika.engine.errors import HellenikaError
 from hellenika.engine.options import parse_option_pairs
+
+if TYPE_CHECKING:
+    from hellenika.bots.batch import GameSpec
 
 app = typer.Typer(
     name="hellenika",
@@ -46,6 +49,26 @@ SeedOpt = Annotated[int, typer.Option("--seed", help="Seed: same seed, same seat
 OptionOpt = Annotated[
     list[str] | None, typer.Option("--option", "-o", help="Game option key=value, e.g. variant=simplified.")
 ]
+
+
+def _played_with_progress(specs: list[GameSpec], workers: int, title: str) -> list[dict[str, Any]]:
+    """Play a batch with a progress bar on stderr (simulate and tournament share it)."""
+    from hellenika.bots.batch import run_batch
+
+    results: list[dict[str, Any]] = []
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err_console,
+        transient=True,
+    ) as progress:
+        task = progress.add_task(title, total=len(specs))
+        for result in run_batch(specs, workers):
+            results.append(result)
+            progress.advance(task)
+    return results
 
 
 def _fail(message: str) -> None:
@@ -121,7 +144,6 @@ def simulate(
     json_path: Annotated[Path | None, typer.Option("--json", help="Also write the report as JSON.")] = None,
 ) -> None:
     """Play many bot games and report win rates, scores, lengths and the first-seat advantage."""
-    from hellenika.bots.batch import run_batch
     from hellenika.cli.seats import complete_seats
     from hellenika.cli.simulate import simulation_specs, summarise
 
@@ -145,18 +167,7 @@ def simulate(
     names += g.new_state(players, options, log=False).participant_names()[players:]
     results: list[dict[str, Any]] = []
     start = time.perf_counter()
-    with Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=err_console,
-        transient=True,
-    ) as progress:
-        task = progress.add_task(f"{g.title}", total=games_count)
-        for result in run_batch(batch, workers):
-            results.append(result)
-            progress.advance(task)
+    results += _played_with_progress(batch, workers, f"{g.title}")
     results.sort(key=lambda r: r["index"])
     report = summarise(batch[0], seed, results, names)
     _print_report(g.title, report)
@@ -258,7 +269,6 @@ def tournament(
 ) -> None:
     """Bots against each other with seats rotated: win rates with 95% intervals, openskill ratings, a plot."""
     from hellenika.bots import make_agent
-    from hellenika.bots.batch import run_batch
     from hellenika.bots.tournament import plot, summarise, tournament_specs
 
     try:
@@ -276,18 +286,7 @@ def tournament(
     specs = tournament_specs(game, players, bot, tuple(sorted(options.items())), seed, games_count)
     results: list[dict[str, Any]] = []
     start = time.perf_counter()
-    with Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=err_console,
-        transient=True,
-    ) as progress:
-        task = progress.add_task(f"{g.title} tournament", total=games_count)
-        for result in run_batch(specs, workers):
-            results.append(result)
-            progress.advance(task)
+    results += _played_with_progress(specs, workers, f"{g.title} tournament")
     report = summarise(bot, players, results)
     report.update({"game": game, "options": options, "seed": seed})
     title = f"{g.title}, {players} players: {len(results)} games, seed {seed}"
