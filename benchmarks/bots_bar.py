@@ -17,13 +17,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from hellenika import games
 from hellenika.bots.batch import GameSpec, game_seed, run_batch, wilson
 
+HERE = Path(__file__).parent
 ISMCTS = "ismcts:iterations=1000"
 # Cheapest first, so that a run cut short still has the quick rows.
 PAIRINGS_2P = [("heuristic", "random"), (ISMCTS, "random"), (ISMCTS, "heuristic")]
@@ -43,20 +44,20 @@ def one_against_field(
     return specs
 
 
-def measure(specs: list[GameSpec], candidate: str, workers: int) -> dict[str, Any]:
+def summarise(results: list[dict[str, Any]], candidate: str) -> dict[str, Any]:
+    """The candidate's share of first places (shared ones as fractions), its 95% interval, and mean scores."""
     wins = 0.0
     scores: list[float] = []
     other_scores: list[float] = []
-    for result in run_batch(specs, workers):
-        seats = result["seats"]
+    for result in results:
         places = result["places"]
         firsts = [p for p, place in enumerate(places) if place == 1]
-        mine = seats.index(candidate)
+        mine = result["seats"].index(candidate)
         if mine in firsts:
             wins += 1 / len(firsts)
         scores.append(result["scores"][mine])
         other_scores.extend(result["scores"][p] for p in range(len(places)) if p != mine)
-    n = len(specs)
+    n = len(results)
     low, high = wilson(wins, n)
     return {
         "games": n,
@@ -64,6 +65,7 @@ def measure(specs: list[GameSpec], candidate: str, workers: int) -> dict[str, An
         "ci95": [low, high],
         "score_mean": sum(scores) / n,
         "opponent_score_mean": sum(other_scores) / max(len(other_scores), 1),
+        "cpu_seconds": round(sum(r.get("cpu_seconds", 0.0) for r in results)),
     }
 
 
@@ -88,81 +90,121 @@ def markdown(rows: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+@dataclass(frozen=True)
+class Row:
+    """One line of a table: a candidate against an opponent, at a player count, with options."""
+
+    game: str
+    players: int
+    candidate: str
+    opponent: str
+    options: dict[str, Any]
+
+    def key(self) -> str:
+        return json.dumps([self.game, self.players, self.candidate, self.opponent, self.options], sort_keys=True)
+
+    def specs(self, seed: int, count: int) -> list[GameSpec]:
+        if self.players == 1:
+            opts = tuple(sorted(self.options.items()))
+            return [GameSpec(self.game, 1, (self.candidate,), opts, game_seed(seed, i)) for i in range(count)]
+        return one_against_field(
+            self.game, self.players, self.candidate, self.opponent, self.options, seed, count
+        )
+
+
+def planned_rows() -> list[Row]:
+    """Every row of the bar, game by game, cheapest pairing first."""
+    rows: list[Row] = []
+    for game in games.all_games():
+        for candidate, opponent in PAIRINGS_2P:
+            rows.append(Row(game.name, 2, candidate, opponent, {}))
+        top = game.player_range({s.name: s.default for s in game.option_specs})[1]
+        for players in (3, 4):
+            if game.min_players <= players <= top:
+                rows.extend(Row(game.name, players, c, o, {}) for c, o in PAIRINGS_NP)
+        for players, options in game.configurations():
+            if players == 1:
+                rows.extend(Row(game.name, 1, c, "automaton", options) for c in SOLO_BOTS)
+    return rows
+
+
+def read_log(path: Path) -> dict[str, dict[int, dict[str, Any]]]:
+    """The games already played, by row key and game index (a run appends to the log as games finish)."""
+    played: dict[str, dict[int, dict[str, Any]]] = {}
+    if path.exists():
+        for line in path.read_text().splitlines():
+            if line.strip():
+                record = json.loads(line)
+                played.setdefault(record["row"], {})[record["index"]] = record
+    return played
+
+
+def table_rows(rows: list[Row], played: dict[str, dict[int, dict[str, Any]]], target: int) -> list[dict[str, Any]]:
+    """A summary per row that has games, over its first ``target`` games (fewer while it is incomplete)."""
+    out = []
+    for row in rows:
+        results = [r for i, r in sorted(played.get(row.key(), {}).items()) if i < target]
+        if results:
+            out.append(
+                {
+                    "game": row.game,
+                    "players": row.players,
+                    "candidate": row.candidate,
+                    "opponent": row.opponent,
+                    "options": row.options,
+                    "complete": len(results) >= target,
+                    **summarise(results, row.candidate),
+                }
+            )
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--only", action="append", help="games to run (default: all)")
-    parser.add_argument("--skip-multi", action="store_true", help="only 2 players and solo")
     parser.add_argument("--players", type=int, action="append", help="player counts to run (1 = solo)")
     parser.add_argument("--candidate", action="append", help="candidates to run (default: all)")
-    parser.add_argument("--out", type=Path, default=Path(__file__).parent / "bots_bar.json")
-    parser.add_argument("--markdown", action="store_true", help="print the tables of --out and stop")
+    parser.add_argument("--opponent", action="append", help="opponents to run (default: all)")
+    parser.add_argument("--log", type=Path, default=HERE / "bots_bar_games.jsonl", help="one line per game")
+    parser.add_argument("--out", type=Path, default=HERE / "bots_bar.json", help="the summary rows")
+    parser.add_argument("--markdown", action="store_true", help="print the tables of --log and stop")
     args = parser.parse_args()
-    rows: list[dict[str, Any]] = json.loads(args.out.read_text()) if args.out.exists() else []
-    if args.markdown:
-        print(markdown(rows))
-        return
-    done = {(r["game"], r["players"], r["candidate"], r["opponent"], json.dumps(r["options"])) for r in rows}
-    for game in games.all_games():
-        if args.only and game.name not in args.only:
-            continue
-        jobs: list[tuple[int, str, str, dict[str, Any]]] = []
-        for candidate, opponent in PAIRINGS_2P:
-            jobs.append((2, candidate, opponent, {}))
-        if not args.skip_multi:
-            for players in (3, 4):
-                if (
-                    game.min_players
-                    <= players
-                    <= game.player_range({s.name: s.default for s in game.option_specs})[1]
-                ):
-                    for candidate, opponent in PAIRINGS_NP:
-                        jobs.append((players, candidate, opponent, {}))
-        for players, options in game.configurations():
-            if players == 1:
-                for candidate in SOLO_BOTS:
-                    jobs.append((1, candidate, "automaton", options))
-        for players, candidate, opponent, options in jobs:
-            if (args.players and players not in args.players) or (
-                args.candidate and candidate not in args.candidate
-            ):
-                continue
-            key = (game.name, players, candidate, opponent, json.dumps(options))
-            if key in done:
-                continue
-            start = time.time()
-            if players == 1:
-                opts = tuple(sorted(options.items()))
-                specs = [
-                    GameSpec(game.name, 1, (candidate,), opts, game_seed(args.seed, i))
-                    for i in range(args.games)
-                ]
-            else:
-                specs = one_against_field(
-                    game.name, players, candidate, opponent, options, args.seed, args.games
-                )
-            result = measure(specs, candidate, args.workers)
-            row = {
-                "game": game.name,
-                "players": players,
-                "candidate": candidate,
-                "opponent": opponent,
-                "options": options,
-                "seed": args.seed,
-                **result,
-                "seconds": round(time.time() - start),
-            }
-            rows.append(row)
-            args.out.write_text(json.dumps(rows, indent=1) + "\n")
-            print(
-                f"{game.name:15s} {players}p {candidate:24s} v {opponent:10s} {options or ''} "
-                f"{result['win_rate']:6.1%} [{result['ci95'][0]:.1%}-{result['ci95'][1]:.1%}] "
-                f"score {result['score_mean']:.1f} v {result['opponent_score_mean']:.1f} "
-                f"({row['seconds']} s)",
-                flush=True,
-            )
+    rows = planned_rows()
+    played = read_log(args.log)
+    if not args.markdown:
+        selected = [
+            r
+            for r in rows
+            if (not args.only or r.game in args.only)
+            and (not args.players or r.players in args.players)
+            and (not args.candidate or r.candidate in args.candidate)
+            and (not args.opponent or r.opponent in args.opponent)
+        ]
+        # Interleaved by game index, so that a run stopped early leaves every selected row equally far on,
+        # each with its seats swapped within every finished seed.
+        todo = sorted(
+            (i, n, row, spec)
+            for n, row in enumerate(selected)
+            for i, spec in enumerate(row.specs(args.seed, args.games))
+            if i not in played.get(row.key(), {})
+        )
+        print(f"{len(todo)} games to play in {len(selected)} rows", flush=True)
+        specs = [spec for _, _, _, spec in todo]
+        with args.log.open("a") as log:
+            for result in run_batch(specs, args.workers, chunk=1, in_order=False):
+                index, _, row, _ = todo[result["index"]]
+                record = {"row": row.key(), **result, "index": index}
+                played.setdefault(row.key(), {})[index] = record
+                log.write(json.dumps(record) + "\n")
+                log.flush()
+                done = len(played[row.key()])
+                print(f"{row.game} {row.players}p {row.candidate} v {row.opponent}: {done} games", flush=True)
+        summary = table_rows(rows, played, args.games)
+        args.out.write_text(json.dumps(summary, indent=1) + "\n")
+    print(markdown(table_rows(rows, played, args.games)))
 
 
 if __name__ == "__main__":

@@ -7,8 +7,9 @@ workers or on scheduling. ``simulate`` and ``tournament`` are both built on this
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,7 +37,8 @@ class GameSpec:
 
 
 def play_one(spec: GameSpec, index: int) -> dict[str, Any]:
-    """Play one game; returns a small JSON-able summary."""
+    """Play one game; returns a small JSON-able summary (with the CPU seconds it took, for cost reports)."""
+    started = time.process_time()
     game = games.get(spec.game)
     agents = [make_agent(s) for s in spec.seats]
     runner = MatchRunner(game, spec.players, agents, options=dict(spec.options), seed=spec.seed)
@@ -60,6 +62,7 @@ def play_one(spec: GameSpec, index: int) -> dict[str, Any]:
         "actions": state.version,
         "decisions": decisions,
         "first": first,
+        "cpu_seconds": round(time.process_time() - started, 2),
     }
 
 
@@ -67,8 +70,14 @@ def _play_chunk(specs: list[GameSpec], indices: list[int]) -> list[dict[str, Any
     return [play_one(spec, i) for spec, i in zip(specs, indices, strict=True)]
 
 
-def run_batch(specs: Sequence[GameSpec], workers: int, chunk: int = 4) -> Iterator[dict[str, Any]]:
-    """Play every spec (game i = specs[i]); yield summaries as chunks finish, in any order."""
+def run_batch(
+    specs: Sequence[GameSpec], workers: int, chunk: int = 4, in_order: bool = True
+) -> Iterator[dict[str, Any]]:
+    """Play every spec (game i = specs[i]); yield summaries chunk by chunk.
+
+    ``in_order`` yields the chunks in spec order (so sums over the results are the same on every run);
+    otherwise each chunk as soon as it finishes, for long runs that save every result the moment it exists.
+    """
     indices = list(range(len(specs)))
     chunks = [indices[i : i + chunk] for i in range(0, len(indices), chunk)]
     if workers <= 1:
@@ -76,8 +85,13 @@ def run_batch(specs: Sequence[GameSpec], workers: int, chunk: int = 4) -> Iterat
             yield from _play_chunk([specs[i] for i in part], part)
         return
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        for result in pool.map(_play_chunk, [[specs[i] for i in part] for part in chunks], chunks):
-            yield from result
+        if in_order:
+            for result in pool.map(_play_chunk, [[specs[i] for i in part] for part in chunks], chunks):
+                yield from result
+            return
+        futures = [pool.submit(_play_chunk, [specs[i] for i in part], part) for part in chunks]
+        for future in as_completed(futures):
+            yield from future.result()
 
 
 def wilson(successes: float, n: int) -> tuple[float, float]:
