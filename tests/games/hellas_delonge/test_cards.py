@@ -169,7 +169,11 @@ def test_migration_is_only_after_a_voyage_or_attack():
     s = play(position(TILES, hands=(("Z7",), ())), "burst", "stop")
     if s.phase == ph.REGROUP:
         play(s, "done")
-    assert s.active == DARK  # Migration could not be played after a Burst: END had nothing to offer
+    # Migration cannot be played after a Burst. Light is still asked at the end of the turn, since he may hold
+    # an Oracle or a Levy for all Dark can tell, but only to end it.
+    assert s.phase == ph.END and legal(s) == ["end"]
+    play(s, "end")
+    assert s.active == DARK
 
 
 def test_theft_after_the_victim_spent_his_last_card_takes_nothing():

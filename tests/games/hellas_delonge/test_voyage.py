@@ -25,7 +25,10 @@ def test_case_10_a_tie_in_ships_is_not_enough_without_favourable_winds():
     assert "at 0 1" in sites(s)  # next to Light's ships only
     with pytest.raises(IllegalAction, match=r"V2.*2 ship.*opponent 2"):
         play(s, "at 2 -1")
-    s = play(position(TIE, stack=["T03"], hands=(("P1",), ())), "voyage", "tile T03")
+    # Holding a Poseidon card, Light is asked about Sea Chart first: he may only explore (draw the tile).
+    s = play(position(TIE, stack=["T03"], hands=(("P1",), ())), "voyage")
+    assert s.phase == ph.V_PREP and legal(s) == ["explore"]
+    play(s, "explore", "tile T03")
     assert "play P1" in legal(s)
     play(s, "play P1")
     assert s.v_winds and "at 2 -1" in sites(s) and "play P1" not in legal(s)
@@ -41,7 +44,7 @@ def test_case_11_favourable_winds_still_needs_an_own_ship():
         ("T03", -1, 0, 0, LIGHT, 1, 1),
         ("T18", -1, 1, 0, DARK, 1, 1),
     ]
-    s = play(position(tiles, stack=["T04"], hands=(("P1",), ())), "voyage", "tile T04", "play P1")
+    s = play(position(tiles, stack=["T04"], hands=(("P1",), ())), "voyage", "explore", "tile T04", "play P1")
     assert s.v_winds
     assert "at -2 1" in sites(s)  # a 1-1 tie now suffices
     with pytest.raises(IllegalAction, match="V1"):
@@ -174,7 +177,7 @@ def test_sea_chart_draws_two_and_puts_the_other_under():
 
 def test_free_passage_waives_the_ship():
     tiles = [("T01", 1, 0, 0, LIGHT, 1, 1), ("T02", -1, 0, 0, DARK, 1, 0)]
-    s = play(position(tiles, stack=["T03"], hands=(("P4",), ())), "voyage", "tile T03", "at 0 1")
+    s = play(position(tiles, stack=["T03"], hands=(("P4",), ())), "voyage", "explore", "tile T03", "at 0 1")
     assert s.phase == ph.V_PAY and legal(s) == ["pay 1", "play P4"]
     play(s, "play P4")
     assert s.ships[1] == 1 and s.owner(3) == LIGHT
@@ -195,7 +198,12 @@ def test_the_paying_ship_is_chosen_among_neighbours():
 
 def test_second_voyage_after_a_successful_one():
     tiles = [("T01", 1, 0, 0, LIGHT, 1, 3), ("T02", -1, 0, 0, DARK, 1, 0)]
-    s = play(position(tiles, stack=["T03", "T18"], hands=(("P3",), ())), "voyage", "tile T03", "at 0 1")
+    s = play(
+        position(tiles, stack=["T03", "T18"], hands=(("P3",), ())), "voyage", "explore", "tile T03", "at 0 1"
+    )
+    # He may hold a Free Passage, for all Dark can tell: the single payment is asked.
+    assert s.phase == ph.V_PAY and legal(s) == ["pay 1"]
+    play(s, "pay 1")
     # The restricted regroup into the new city comes first (a ship may sail in), then Second Voyage.
     assert s.phase == ph.REGROUP and s.rg_dest == 3
     play(s, "done")

@@ -43,7 +43,7 @@ class AttackMixin:
         return self.greeks[c] - (tired if tired > 1 else 1)
 
     def _has_forced_march(self, p: int) -> bool:
-        return not self.barred(p) and self.hand[p][self.g.a_forced] > 0
+        return self._playable(p)[self.g.a_forced] > 0
 
     def _unlinked_sources(self, p: int, target: int) -> list[int]:
         linked = self.board.links(target)
@@ -205,7 +205,7 @@ class AttackMixin:
     def _combat_actions(self) -> list[Action]:
         g = self.g
         q = self.cp
-        hand = self.hand[q]
+        hand = self._playable(q)
         play = g.play
         out = []
         if q == self.active:
@@ -286,7 +286,7 @@ class AttackMixin:
     def _retreat_window_actions(self) -> list[Action]:
         g = self.g
         out = []
-        if self.hand[self.cp][g.a_retreat]:
+        if self._playable(self.cp)[g.a_retreat]:
             out.append(g.play[g.a_retreat])
         out.append(g.pass_)
         return out

@@ -31,7 +31,9 @@ MAX_COMMIT = 3 * MAX_SLOTS
 class HellasGame(Game):
     name = "hellas_delonge"
     title = "Hellas (Delonge)"
-    rules_version = "1.0"
+    #: 1.1: a step that only a card could open is asked whenever the player may hold it (public facts), so
+    #: being asked no longer gives a hand away; records of 1.0 games do not replay under it.
+    rules_version = "1.1"
     min_players = 2
     max_players = 2
     summary = "Greeks, ships and god cards on a growing island map (Franz-Benno Delonge, Kosmos 2002)."
@@ -78,6 +80,7 @@ class HellasGame(Game):
         self.attacker_combat_types = (self.a_fury, self.a_beach)
         self.defender_combat_types = (self.a_firm, self.a_rocky)
         self.retreat_types = (self.a_retreat,)
+        self.no_cards = (0,) * len(cat.cards)
         # Interned actions.
         slots = range(MAX_SLOTS)
         self.burst = a.ChooseBurst()

@@ -95,23 +95,35 @@ class CardMixin:
         if self.known[s][t]:
             self.known[s] = _bump(self.known[s], t, -1)
 
+    def _may_hold(self, p: int, t: int) -> bool:
+        """Could ``p`` hold a playable card of type ``t``, for all the other seat can tell? Only public facts
+        decide: he holds a playable card of its god, and not every copy of it is in the discard pile. (Never
+        the other seat's own cards: the answer would then tell ``p`` about them.)"""
+        card = self.cat.cards[t]
+        return self.discards[t] < card.count and self.god_count(self.hand[p], card.god) > 0
+
     def _may_react(self, p: int, types: tuple[int, ...]) -> bool:
-        """Does a window open for ``p``? Only public facts: his playable count of that god, and whether any
-        card of those types is still outside the discard piles."""
-        if self.barred(p) or not types:
+        """Does a window open for ``p``? When he may hold one of its cards (:meth:`_may_hold`)."""
+        if self.barred(p):
             return False
-        cards = self.cat.cards
-        if not self.god_count(self.hand[p], cards[types[0]].god):
-            return False
-        discards = self.discards
-        return any(discards[t] < cards[t].count for t in types)
+        return any(self._may_hold(p, t) for t in types)
+
+    def _playable(self, p: int) -> tuple[int, ...]:
+        """The cards ``p`` may play now, by type: every offer of a card reads this. None in Light's first
+        turn (§8.1-8). While the engine weighs whether a decision is a choice at all (``HellasState._asked``),
+        one of every type ``p`` may hold for all the other seat can tell (:meth:`_may_hold`)."""
+        if self.barred(p):
+            return self.g.no_cards
+        if self._widened:
+            return tuple(1 if self._may_hold(p, t) else 0 for t in range(len(self.hand[p])))
+        return self.hand[p]
 
     # ------------------------------------------------------------------ free-timing cards (§8.1-9)
 
     def _free_cards(self, p: int, out: list) -> None:
         """Levy, Hermes' Theft, Oracle and Shipwrights, when held and able to do something."""
         g = self.g
-        hand = self.hand[p]
+        hand = self._playable(p)
         play = g.play
         if hand[g.z_levy] and self._levy_moves(p, greeks=True, any_only=True):
             out.append(play[g.z_levy])
@@ -159,7 +171,7 @@ class CardMixin:
     def _respond_actions(self) -> list[Action]:
         g = self.g
         out = []
-        if self.hand[self.cp][g.z_thunderbolt]:
+        if self._playable(self.cp)[g.z_thunderbolt]:
             out.append(g.play[g.z_thunderbolt])
         out.append(g.pass_)
         return out

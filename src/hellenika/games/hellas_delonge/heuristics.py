@@ -16,8 +16,9 @@ position, each the seat's figure minus the opponent's, in units of one city:
 - **cards** in hand, the **Ares** cards among them counted again (combat).
 
 While an attack is being declared or fought it is valued as resolved with the forces as they stand (a
-winning attack as a conquest, a losing one as called off), and a voyage whose tile has a site as the city it
-will found, so the greedy bot sees what its declaration leads to.
+winning attack as a conquest, a losing one as called off), a voyage whose tile has a site as the city it
+will found, and a voyage about to draw its tile (the step where a Sea Chart may be played) as that city
+times the chance that the tile fits, so the greedy bot sees what its declaration leads to.
 
 The weights were fitted by logistic regression on the final result to 140,000 positions sampled from 5,000
 games between heuristic players (with and without random moves mixed in, both seats alike). On held-out games
@@ -142,7 +143,7 @@ def in_reach(s: HellasState, q: int) -> tuple[int, int]:
     return count, temples
 
 
-def _progress(cities: int) -> float:
+def _progress(cities: float) -> float:
     """The cities beyond the sixth weigh more: the tenth wins."""
     extra = cities - 6
     return extra * extra if extra > 0 else 0.0
@@ -157,18 +158,21 @@ def features(s: HellasState, seat: int) -> list[float]:
             s = outcome
             nxt = 1 - s.active
     o = 1 - seat
-    cities = [s.cities(0), s.cities(1)]
-    if _voyage_pending(s):
-        cities[s.active] += 1
-    garrison = [s.greeks_on_map(0) - cities[0], s.greeks_on_map(1) - cities[1]]
-    temples = [s.temples_of(0), s.temples_of(1)]
-    lead = (temples[seat] > temples[o]) - (temples[o] > temples[seat])
     stack = stack_mask(s)
     total = stack.bit_count()
     voyage = [0.0, 0.0]
     if total:
         for q in (0, 1):
             voyage[q] = (majority_fits(s, q) & stack).bit_count() / total
+    cities: list[float] = [s.cities(0), s.cities(1)]
+    if _voyage_pending(s):
+        cities[s.active] += 1
+    elif s.phase == ph.V_PREP:
+        # The voyage tile is about to be drawn: the new city is as likely as the tile is to fit.
+        cities[s.active] += voyage[s.active]
+    garrison = [s.greeks_on_map(0) - cities[0], s.greeks_on_map(1) - cities[1]]
+    temples = [s.temples_of(0), s.temples_of(1)]
+    lead = (temples[seat] > temples[o]) - (temples[o] > temples[seat])
     reach_seat, temples_seat = in_reach(s, seat)
     reach_o, temples_o = in_reach(s, o)
     # Burst actions (and Levy's Greeks) not yet taken are Greeks still to come; Shipwrights' are ships.

@@ -1,13 +1,14 @@
 """The phases of a Hellas game, as small ints for speed: chance nodes first, then decisions.
 
 ``NAMES`` is what a view shows. It is deliberately coarse where a finer name would depend on a player's
-hidden hand (the attacker is asked about Forced March only if he holds one, but every declaration step is
+hidden hand (the attacker is offered Forced March only if he holds one, but every declaration step is
 "attack: declaring"), so a view never tells a seat what the other seat holds.
 
 ``WINDOWS`` are the reaction and combat windows: they open on public information only (the owner's count of
 cards of that god, which the differently backed decks make public) and are never skipped because of what the
-hand actually holds, so being prompted, or not, reveals nothing (spec §8, issue 5). Every other decision with
-a single option is taken automatically.
+hand actually holds, so being prompted, or not, reveals nothing (spec §8, issue 5). Any other decision is
+taken automatically only when it would have a single option whatever the player may hold (for all the other
+seat can tell): ``HellasState._asked`` is that rule.
 """
 
 from __future__ import annotations

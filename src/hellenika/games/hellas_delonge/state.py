@@ -14,8 +14,9 @@ Layout, chosen for the hot path of bots:
   put under the stack after a failed voyage, face down but seen by both, in order). No hidden order is stored
   where nobody knows one, so a draw is one chance node over what is left.
 
-Decisions with a single option are taken by the engine itself (they are not in the history; replay re-derives
-them), except in reaction and combat windows, which are never skipped on hidden information (:mod:`phases`).
+A decision that is no choice is taken by the engine itself (it is not in the history; replay re-derives it).
+Whether it is a choice is decided on public facts only, so being asked, or not, tells the other seat nothing
+(:meth:`HellasState._asked`, :mod:`phases`).
 """
 
 from __future__ import annotations
@@ -111,7 +112,7 @@ _LISTS = ("greeks", "ships", "owned", "gsup", "ssup", "hand", "fresh", "known")
 
 
 class HellasState(SetupMixin, TurnMixin, VoyageMixin, AttackMixin, CardMixin, State):
-    __slots__ = ("cat", "g", "stall_limit", *_SCALARS, *_LISTS)
+    __slots__ = ("_widened", "cat", "g", "stall_limit", *_SCALARS, *_LISTS)
 
     g: HellasGame
 
@@ -124,6 +125,7 @@ class HellasState(SetupMixin, TurnMixin, VoyageMixin, AttackMixin, CardMixin, St
         s.g = game
         s.cat = cat = game.catalogue
         s.stall_limit = options["stall"]
+        s._widened = False
         s.board = Board.initial()
         s.greeks = list(ZERO_SLOTS)
         s.ships = list(ZERO_SLOTS)
@@ -200,6 +202,7 @@ class HellasState(SetupMixin, TurnMixin, VoyageMixin, AttackMixin, CardMixin, St
         c.g = self.g
         c.cat = self.cat
         c.stall_limit = self.stall_limit
+        c._widened = False
         c.board = self.board
         c.pile = self.pile
         c.discards = self.discards
@@ -349,14 +352,43 @@ class HellasState(SetupMixin, TurnMixin, VoyageMixin, AttackMixin, CardMixin, St
         self._auto()
 
     def _auto(self) -> None:
-        """Take every forced decision (a single option), except in windows (see :mod:`phases`)."""
-        while self.cp >= 0 and self.phase not in ph.WINDOWS:
+        """Take every decision that is no choice (:meth:`_asked`), up to the next one that is."""
+        while self.cp >= 0:
             legal = self._compute_legal()
-            if len(legal) != 1:
+            if self._asked(legal):
                 self._legal = legal
                 return
             _HANDLERS[type(legal[0])](self, legal[0])
         self._legal = None
+
+    def _asked(self, legal: list[Action]) -> bool:
+        """Is the decision with options ``legal`` put to the player? The one rule that decides it.
+
+        It is taken for him only when it has a single option whatever he holds or has seen that the other
+        seat has not, so that being asked, or not, depends on public facts alone
+        (docs/rules/hellas_delonge.md, "Hidden information and the reaction windows"):
+        - the reaction and combat windows: always (they open on public facts, :meth:`_may_react`);
+        - the hand-limit discard: always (which types he holds is his secret);
+        - the Oracle's order: while two tiles or more are left (whether they are alike is his secret);
+        - any other decision: when it has two options or more once he is taken to hold one of every card
+          type he may hold for all the other seat can tell (:meth:`_may_hold`). He who holds none of them
+          is then asked a question with a single answer (draw the tile, pay the ship, end the turn...).
+        """
+        if len(legal) != 1:
+            return True
+        phase = self.phase
+        if phase in ph.WINDOWS or phase == ph.DISCARD:
+            return True
+        if phase == ph.ORACLE:
+            return len(self._oracle_rest()) > 1
+        p = self.cp
+        if self.barred(p) or not any(self.hand[p]):
+            return False
+        self._widened = True
+        try:
+            return len(self._compute_legal()) > 1
+        finally:
+            self._widened = False
 
     def _why_illegal(self, action: Action) -> IllegalAction:
         from hellenika.games.hellas_delonge.illegal import explain

@@ -110,11 +110,9 @@ class TurnMixin:
                 out.append(g.voyage)
             attack = g.attack
             out.extend(attack[x] for x in self._attack_targets(p))
-        if not self.barred(p):
-            hand = self.hand[p]
-            if da == 0 and hand[g.z_double]:
-                out.append(g.play[g.z_double])
-            self._free_cards(p, out)
+        if da == 0 and self._playable(p)[g.z_double]:
+            out.append(g.play[g.z_double])
+        self._free_cards(p, out)
         if da == 2:
             out.append(g.end_turn)
         return out
@@ -151,10 +149,9 @@ class TurnMixin:
             for god in range(3):
                 if self._may_draw(p, god):
                     out.append(g.draw[god])
-        if not self.barred(p):
-            if self.hand[p][g.z_favour]:
-                out.append(g.play[g.z_favour])
-            self._free_cards(p, out)
+        if self._playable(p)[g.z_favour]:
+            out.append(g.play[g.z_favour])
+        self._free_cards(p, out)
         out.append(g.stop)
         return out
 
@@ -301,17 +298,16 @@ class TurnMixin:
         p = self.active
         out = []
         mode = self.end_mode
-        if not self.barred(p):
-            hand = self.hand[p]
-            if mode != END_AFTER_FAILURE:
-                self._free_cards(p, out)
-            if mode != END_AFTER_BURST and not self.migrated and hand[g.z_migration] and self.cities(p) >= 2:
-                out.append(g.play[g.z_migration])
-            if mode == END_AFTER_SUCCESS:
-                if self.voy_ok and hand[g.p_second] and self._can_voyage(p):
-                    out.append(g.play[g.p_second])
-                if self.atk_ok and hand[g.a_second] and self._attack_targets(p):
-                    out.append(g.play[g.a_second])
+        hand = self._playable(p)
+        if mode != END_AFTER_FAILURE:
+            self._free_cards(p, out)
+        if mode != END_AFTER_BURST and not self.migrated and hand[g.z_migration] and self.cities(p) >= 2:
+            out.append(g.play[g.z_migration])
+        if mode == END_AFTER_SUCCESS:
+            if self.voy_ok and hand[g.p_second] and self._can_voyage(p):
+                out.append(g.play[g.p_second])
+            if self.atk_ok and hand[g.a_second] and self._attack_targets(p):
+                out.append(g.play[g.a_second])
         out.append(g.end_turn)
         return out
 

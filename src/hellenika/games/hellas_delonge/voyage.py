@@ -50,16 +50,15 @@ class VoyageMixin:
         self.v_site = -1
         self.voy_ok = False
         self.drawn = ()
-        p = self.active
-        if not self.barred(p) and self.hand[p][self.g.p_chart]:
-            self.phase = ph.V_PREP
-            self.cp = p
-        else:
-            self._draw_voyage_tiles(1)
+        # Asked only if he may hold a Sea Chart (HellasState._asked); otherwise the tile is drawn at once.
+        self.phase = ph.V_PREP
+        self.cp = self.active
 
     def _prep_actions(self) -> list[Action]:
         g = self.g
-        return [g.play[g.p_chart], g.explore]
+        if self._playable(self.active)[g.p_chart]:
+            return [g.play[g.p_chart], g.explore]
+        return [g.explore]
 
     def _do_explore(self, action: a.Explore) -> None:
         self._draw_voyage_tiles(1)
@@ -132,12 +131,7 @@ class VoyageMixin:
         at = g.place_at
         out = [at[site.cell] for site in self._voyage_sites(self.v_winds)]
         p = self.active
-        if (
-            not self.v_winds
-            and not self.barred(p)
-            and self.hand[p][g.p_winds]
-            and len(self._voyage_sites(True)) > len(out)
-        ):
+        if not self.v_winds and self._playable(p)[g.p_winds] and len(self._voyage_sites(True)) > len(out):
             out.append(g.play[g.p_winds])
         out.append(g.give_up)
         return out
@@ -166,7 +160,7 @@ class VoyageMixin:
         g = self.g
         o = self.cp
         out = []
-        if self.hand[o][g.p_storm]:
+        if self._playable(o)[g.p_storm]:
             out.append(g.play[g.p_storm])
         out.append(g.pass_)
         return out
@@ -235,7 +229,7 @@ class VoyageMixin:
         p = self.active
         ships = self.ships
         out = [g.pay[c] for c in iter_bits(self.v_adj & self.owned[p]) if ships[c]]
-        if not self.barred(p) and self.hand[p][g.p_free]:
+        if self._playable(p)[g.p_free]:
             out.append(g.play[g.p_free])
         return out
 
