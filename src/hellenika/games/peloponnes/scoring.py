@@ -82,20 +82,29 @@ def totals(s: PeloponnesState) -> list[float]:
     return out
 
 
+def scored(s: PeloponnesState, p: int) -> tuple[tuple[int, int, int], dict[str, float]]:
+    """:func:`final` and the participant's :func:`breakdown` row, from one computation of the parts."""
+    power, population = parts(s, p)
+    pp = sum(power.values())
+    pop = sum(population.values())
+    clovers = s.clovers[p]
+    value = s.g.cloverleaf_value
+    k = s.clover_power[p]
+    if k < 0 or k > clovers:
+        k = best_split(pp, pop, clovers, value)
+    pp += value * k
+    pop += value * (clovers - k)
+    row: dict[str, float] = {f"power: {key}": float(v) for key, v in power.items()}
+    row["power: cloverleaves"] = float(value * k)
+    row.update({f"population: {key}": float(v) for key, v in population.items()})
+    row["population: cloverleaves"] = float(value * (clovers - k))
+    row["higher side (not counted)"] = -float(max(pp, pop))
+    return (pp, pop, k), row
+
+
 def breakdown(s: PeloponnesState) -> list[dict[str, float]]:
     """Both sides by part, and the higher side taken off again, so the values add up to the score."""
-    value = s.g.cloverleaf_value
-    out = []
-    for p in range(s.n):
-        power, population = parts(s, p)
-        pp, pop, k = final(s, p)
-        row: dict[str, float] = {f"power: {key}": float(v) for key, v in power.items()}
-        row["power: cloverleaves"] = float(value * k)
-        row.update({f"population: {key}": float(v) for key, v in population.items()})
-        row["population: cloverleaves"] = float(value * (s.clovers[p] - k))
-        row["higher side (not counted)"] = -float(max(pp, pop))
-        out.append(row)
-    return out
+    return [scored(s, p)[1] for p in range(s.n)]
 
 
 def rank_keys(s: PeloponnesState) -> list[tuple[float, ...]]:

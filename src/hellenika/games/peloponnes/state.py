@@ -8,9 +8,9 @@ the pending steps as a list of int tuples (see ``tasks.py``). Tuples and ints ar
 Hidden information: none is stored. The tile stacks and the disaster chit stacks are face down, but the
 engine never fixes their order: each tile or chit is *drawn* by a chance node when it is needed (uniform over
 what is left), which is the same distribution as a shuffled stack. What is left is known to everybody (every
-tile and chit is revealed when drawn), so views show the sizes of the stacks only and ``determinize`` is a
-clone. Chits slid under the second stack (the expansion's repeat rule, Ariadne) are known, and drawn in the
-order they were slid once the face-down chits are gone.
+tile and chit is revealed when drawn), so views show the sizes of the stacks and the face-down chits by kind
+(never an order), and ``determinize`` is a clone. Chits slid under the second stack (the expansion's repeat
+rule, Ariadne) are known, and drawn in the order they were slid once the face-down chits are gone.
 
 Solo against Angelos: the seat is participant 0 and Angelos participant 1, an automaton whose choices run by
 themselves (``angelos.py``).
