@@ -4,12 +4,21 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+from collections import Counter
 
 import pytest
 
 from hellenika import games
 from hellenika.engine import Rng
-from hellenika.rl.codec import CHANCE_KINDS, SHARED_KINDS, build_codec, codec_for
+from hellenika.games.attika.hexes import distance, footprint
+from hellenika.rl.codec import (
+    CHANCE_KINDS,
+    SHARED_KINDS,
+    attika_expansions,
+    attika_radius,
+    build_codec,
+    codec_for,
+)
 from tests.rl.conftest import CONFIGS
 
 
@@ -78,3 +87,39 @@ def test_codec_order_follows_action_types_then_fields() -> None:
                 va = [getattr(a, f.name) for f in dataclasses.fields(a)]
                 vb = [getattr(b, f.name) for f in dataclasses.fields(b)]
                 assert [(v is not None, v or 0) for v in va] < [(v is not None, v or 0) for v in vb]
+
+
+def test_attika_bound_allows_a_board_tile_per_stack_of_every_player() -> None:
+    """Each of a player's four stacks, the main one too, lays a board tile when a draw empties it (spec §7):
+    random 2-player games reach 4 tiles laid by each player, 12 on the map; the radius holds them."""
+    game = games.get("attika")
+    cat = game.catalogue  # type: ignore[attr-defined]
+    radius = attika_radius(game)
+    per_player = 1 + cat.constants.normal_stacks
+    most: dict[int, int] = {}
+    for players in (2, 3, 4):
+        start = len(cat.layouts[players].centres)
+        for seed in range(4):
+            state = game.new_state(players, {}, log=False)
+            rng = Rng(seed)
+            laid: Counter[int] = Counter()
+            view = state.view(None)
+            while not state.is_terminal():
+                before, active = len(view["board"]["tiles"]), view["active"]
+                if state.is_chance_node():
+                    state.apply_unchecked(state.sample_chance(rng))
+                else:
+                    state.apply_unchecked(rng.choice(state.legal_actions()))
+                view = state.view(None)
+                if len(view["board"]["tiles"]) > before >= start:  # an expansion, laid by the active player
+                    laid[active] += 1
+            assert max(laid.values(), default=0) <= per_player
+            assert len(view["board"]["tiles"]) - start == laid.total() <= attika_expansions(game, players)
+            assert all(distance((s["q"], s["r"]), (0, 0)) <= radius for s in view["board"]["spaces"])
+            most[players] = max(most.get(players, 0), laid.total())
+        # The radius allows 3 hexes outwards per tile laid (a straight chain of tiles gets there).
+        layout = cat.layouts[players]
+        hexes = [*(h for c in layout.centres for h in footprint(c)), *layout.shrines]
+        assert max(distance(h, (0, 0)) for h in hexes) + 3 * most[players] <= radius
+    # The bound is reached, not just respected: 4 tiles by each of two players.
+    assert most[2] == attika_expansions(game, 2) == 2 * per_player == 8

@@ -134,3 +134,21 @@ def test_hidden_hands_differ_between_seats_in_attika_or_delonge() -> None:
     """Sanity check that the test above is not vacuous: seats of a hidden-information game see differently."""
     state = play_random(load("hellas_delonge", 2, {}), seed=2, steps=80)
     assert state.information_state_string(0) != state.information_state_string(1)
+
+
+def test_observer_names_the_layout_blocks_and_counts_own_decisions() -> None:
+    game = load("hellas", 2, {})
+    state = play_random(game, seed=3, steps=60)
+    seat = 1
+    observer = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
+    observer.set_from(state, seat)
+    layout = observer.encoder.layout
+    assert list(observer.dict) == [b.name for b in layout.blocks] + ["own_decisions"]
+    assert observer.tensor.shape == (layout.size + game.num_distinct_actions(),)
+    own = observer.dict["own_decisions"]
+    assert own.sum() == len(state._box.own[seat]) > 0
+    assert all(own[n] >= 1 for n in state._box.own[seat])
+    assert np.array_equal(observer.tensor, np.asarray(state.information_state_tensor(seat)))
+    plain = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=False))
+    plain.set_from(state, seat)
+    assert np.array_equal(plain.tensor, np.asarray(state.observation_tensor(seat)))

@@ -19,7 +19,6 @@ from pettingzoo.test import api_test, seed_test
 from hellenika import games
 from hellenika.engine import Rng
 from hellenika.rl.codec import codec_for
-from hellenika.rl.observation import OBSERVATION_SIZE
 from hellenika.rl.pettingzoo import env
 from tests.rl.conftest import CONFIGS
 
@@ -44,7 +43,7 @@ def _play_episode(e, seed: int) -> tuple[dict[str, float], int]:  # type: ignore
     for agent in e.agent_iter():
         obs, reward, termination, truncation, _ = e.last()
         totals[agent] += reward
-        assert obs["observation"].shape == (OBSERVATION_SIZE,)
+        assert obs["observation"].shape == (e.layout.size,)
         if termination or truncation:
             assert not obs["action_mask"].any()
             e.step(None)

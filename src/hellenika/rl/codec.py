@@ -51,15 +51,13 @@ class ActionTable:
         # path looks them up by identity (an int hash) instead of hashing the dataclass's fields.
         self.by_identity: dict[int, int] = {id(a): i for i, a in enumerate(self.actions)}
 
-    def encode_many(self, actions: Iterable[Action]) -> list[int]:
+    def encode_many(self, actions: Sequence[Action]) -> list[int]:
         """The numbers of several actions (the legal ones of a step), the fast way."""
-        by_identity = self.by_identity
-        index = self.index
-        out = []
-        for action in actions:
-            number = by_identity.get(id(action))
-            out.append(number if number is not None else index[action])
-        return out
+        try:
+            return list(map(self.by_identity.__getitem__, map(id, actions)))
+        except KeyError:  # an equal action that is not the interned object: look it up by value
+            index = self.index
+            return [index[a] for a in actions]
 
     def __len__(self) -> int:
         return len(self.actions)
@@ -162,21 +160,42 @@ def _hercules_on_demand(game: Game) -> Iterable[Action]:
                     yield Roll(who, slots, values)
 
 
-def attika_radius(game: Game) -> int:
-    """How far from (0, 0) a hex of the Attika map can ever be.
+def attika_expansions(game: Game, players: int) -> int:
+    """How many board tiles can be laid after the start layout of a ``players``-player game (spec §7).
 
-    The start layouts fix the first hexes and shrines; each later board tile is centred at distance 2 from a
-    blocked hex, so it reaches at most 3 farther. At most ``normal_stacks`` tiles per player are added (one
-    per emptied stack), and never more than the tiles left after the layout.
+    A tile is laid when a draw takes the **last** building of one of the drawing player's stacks, whichever
+    stack it is: ``AttikaState._draw`` flags the expansion for the main stack as well as for the normal ones.
+    Stacks are never refilled, so each empties (and triggers) at most once: a player can lay one tile per
+    stack, the main stack plus the ``normal_stacks`` others (1 + 3 = 4, the spec's "each player can trigger at
+    most 4 expansions"). The tiles left after the start layout cap the total (18/16/14 for 2/3/4 players):
+    8 for 2 players (12 tiles on the map), 12 for 3 (18), 14 for 4 (all 22).
+    """
+    from hellenika.games.attika.catalogue import Catalogue
+
+    cat: Catalogue = game.catalogue  # type: ignore[attr-defined]
+    stacks = 1 + cat.constants.normal_stacks  # the main stack and the normal stacks (state.py ``stacks``)
+    return min(len(cat.tiles) - len(cat.layouts[players].centres), stacks * players)
+
+
+def attika_radius(game: Game) -> int:
+    """How far from (0, 0) a hex of the Attika map can ever be, over every player count.
+
+    The start layout fixes the first hexes and the shrines. A later board tile may go only where it overlaps
+    nothing and touches the board or a shrine, so its centre lies at distance exactly 2 from a hex already
+    blocked (``Board.tile_centres``) and its farthest hex at most 3 beyond that blocked hex: each tile pushes
+    the map out by at most 3 (a straight chain of tiles does push it by 3). At most
+    :func:`attika_expansions` tiles follow the layout, so the bound is the layout's farthest hex (shrines
+    included) plus 3 per expansion: 7 + 3 x 8 = 31 for 2 players, 8 + 3 x 12 = 44 for 3 and
+    8 + 3 x 14 = 50 for 4, hence 50.
     """
     from hellenika.games.attika.hexes import distance, footprint
 
     cat = game.catalogue  # type: ignore[attr-defined]
     radius = 0
-    for layout in cat.layouts.values():
+    for players, layout in cat.layouts.items():
         hexes = [h for c in layout.centres for h in footprint(c)] + list(layout.shrines)
-        extra = min(len(cat.tiles) - len(layout.centres), cat.constants.normal_stacks * layout.players)
-        radius = max(radius, max(distance(h, (0, 0)) for h in hexes) + 3 * extra)
+        far = max(distance(h, (0, 0)) for h in hexes)
+        radius = max(radius, far + 3 * attika_expansions(game, players))
     return radius
 
 

@@ -25,9 +25,11 @@ with its own default (``hellenika options``), and ``max_length`` (see below).
   engine scores a finished game. The defaults (:data:`DEFAULT_MAX_LENGTH`) are several times the longest
   random game we measured, so an untruncated game is the rule (see ``docs/rl.md``).
 - **Observations** come from an observer built on views: the observation (``perfect_recall=False``) is the
-  seat's view (the spectator's for ``private_info=NONE``) as canonical JSON for strings and
-  :func:`~hellenika.rl.observation.encode_view` for tensors; the information state (``perfect_recall=True``)
-  adds the seat's own past decisions, the only part of its history a view does not already summarise.
+  seat's view (the spectator's for ``private_info=NONE``) as canonical JSON for strings and the game's
+  laid-out vector (:mod:`hellenika.rl.layout`) for tensors, its blocks named in the observer's ``dict``; the
+  information state (``perfect_recall=True``) adds the seat's own past decisions, the only part of its history
+  a view does not already summarise: listed in the string, counted per action number in the tensor's
+  ``own_decisions`` block.
 - **Serialisation**: ``serialize()`` is the engine's own state JSON (``State.to_json``, history included)
   plus the adapter's bookkeeping; ``game.deserialize_state`` restores it with ``Game.state_from_json``.
 """
@@ -46,7 +48,7 @@ from hellenika.engine.game import Game
 from hellenika.engine.results import pairwise_utilities
 from hellenika.engine.state import CHANCE, TERMINAL, State
 from hellenika.rl.codec import GameCodec, codec_for
-from hellenika.rl.observation import OBSERVATION_SIZE, encode_view, iter_features
+from hellenika.rl.layout import Encoder, encode, encoder_of
 from hellenika.rl.pettingzoo import default_players
 
 PREFIX = "python_hellenika_"
@@ -131,7 +133,7 @@ class HellenikaSpielGame(pyspiel.Game):  # type: ignore[misc]
     def make_py_observer(
         self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: dict[str, Any] | None = None
     ) -> ViewObserver:
-        return ViewObserver(iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
+        return ViewObserver(self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
 
     def deserialize_state(self, text: str) -> HellenikaSpielState:
         """Restore :meth:`HellenikaSpielState.serialize`: the engine state from its own JSON.
@@ -149,7 +151,7 @@ class HellenikaSpielGame(pyspiel.Game):  # type: ignore[misc]
         state._box.engine = saved
         state._box.views = {}
         state._box.vectors = {}
-        state._box.own = [list(x) for x in data["own"]]
+        state._box.own = [[int(n) for n in x] for x in data["own"]]
         state._box.length = data["length"]
         state._box.truncated = data["truncated"]
         return state
@@ -163,16 +165,17 @@ class _Box:
     def __init__(self, engine: State, players: int) -> None:
         self.engine = engine
         self.length = 0
-        self.own: list[list[str]] = [[] for _ in range(players)]
+        #: each seat's decisions so far, as action numbers
+        self.own: list[list[int]] = [[] for _ in range(players)]
         self.truncated = False
         self.views: dict[int | None, dict[str, Any]] = {}
         self.vectors: dict[int | None, np.ndarray] = {}
 
-    def vector(self, seat: int | None) -> np.ndarray:
+    def vector(self, seat: int | None, encoder: Encoder) -> np.ndarray:
         """The encoded view, cached like the view (read-only: callers copy it)."""
         found = self.vectors.get(seat)
         if found is None:
-            found = self.vectors[seat] = encode_view(self.view(seat))
+            found = self.vectors[seat] = encode(encoder, self.view(seat))
         return found
 
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -194,7 +197,7 @@ class _Box:
     def __setstate__(self, data: dict[str, Any]) -> None:
         self.engine = games.get(data["engine"]["game"]).state_from_json(data["engine"], log=False)
         self.length = data["length"]
-        self.own = [list(x) for x in data["own"]]
+        self.own = [[int(n) for n in x] for x in data["own"]]
         self.truncated = data["truncated"]
         self.views = {}
         self.vectors = {}
@@ -252,9 +255,8 @@ class HellenikaSpielState(pyspiel.State):  # type: ignore[misc]
         if player == CHANCE:
             engine.apply_unchecked(self._codec.decode_chance(action))
         else:
-            move = self._codec.decode(action)
-            box.own[player].append(move.notation())
-            engine.apply_unchecked(move)
+            engine.apply_unchecked(self._codec.decode(action))
+            box.own[player].append(action)
         box.length += 1
         if box.length >= self._max_length and not engine.is_terminal():
             box.truncated = True
@@ -296,32 +298,46 @@ class HellenikaSpielState(pyspiel.State):  # type: ignore[misc]
 
 
 class ViewObserver:
-    """OpenSpiel's PyObserver interface on top of ``state.view(seat)``."""
+    """OpenSpiel's PyObserver interface on top of ``state.view(seat)`` and the game's laid-out vector."""
 
-    def __init__(self, iig_obs_type: pyspiel.IIGObservationType, params: dict[str, Any] | None) -> None:
+    def __init__(
+        self,
+        game: HellenikaSpielGame,
+        iig_obs_type: pyspiel.IIGObservationType,
+        params: dict[str, Any] | None,
+    ) -> None:
         if params:
             raise ValueError(f"observer parameters are not supported; got {params}")
         if iig_obs_type.private_info == pyspiel.PrivateInfoType.ALL_PLAYERS:
             raise ValueError("a Hellenika observer shows one seat's view or the public one, never all hands")
         self.public_only = iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE
-        self.perfect_recall = iig_obs_type.perfect_recall
-        self.tensor = np.zeros(OBSERVATION_SIZE, np.float32)
-        self.dict = {"observation": self.tensor}
+        self.perfect_recall = iig_obs_type.perfect_recall and not self.public_only
+        self.encoder = encoder_of(game.engine.name, game.players, game.options)
+        self.codec = game.codec
+        size = self.encoder.layout.size
+        extra = self.codec.num_actions if self.perfect_recall else 0
+        self.tensor = np.zeros(size + extra, np.float32)
+        self.dict = self.encoder.layout.views(self.tensor[:size])
+        if self.perfect_recall:
+            self.dict["own_decisions"] = self.tensor[size:]
 
-    def _view(self, state: HellenikaSpielState, player: int) -> dict[str, Any]:
-        return state._box.view(None if self.public_only else player)
+    def _seat(self, player: int) -> int | None:
+        return None if self.public_only else player
 
     def set_from(self, state: HellenikaSpielState, player: int) -> None:
-        # Hashing is additive, so the information state's vector is the view's plus its own decisions'.
-        self.tensor[:] = state._box.vector(None if self.public_only else player)
-        if self.perfect_recall and not self.public_only:
-            self.tensor += encode_view({"own_decisions": state._box.own[player]})
+        size = self.encoder.layout.size
+        self.tensor[:size] = state._box.vector(self._seat(player), self.encoder)
+        if self.perfect_recall:
+            own = self.tensor[size:]
+            own.fill(0.0)
+            np.add.at(own, state._box.own[player], 1.0)
 
     def string_from(self, state: HellenikaSpielState, player: int) -> str:
-        view = self._view(state, player)
+        view = state._box.view(self._seat(player))
         text = json.dumps(view, sort_keys=True, separators=(",", ":"))
-        if self.perfect_recall and not self.public_only:
-            text += "\nown decisions: " + "; ".join(state._box.own[player])
+        if self.perfect_recall:
+            decode = self.codec.decode
+            text += "\nown decisions: " + "; ".join(decode(n).notation() for n in state._box.own[player])
         return text
 
 
@@ -344,5 +360,5 @@ def register_all() -> list[str]:
     return names
 
 
-__all__ = ["DEFAULT_MAX_LENGTH", "HellenikaSpielGame", "HellenikaSpielState", "iter_features", "register_all"]
+__all__ = ["DEFAULT_MAX_LENGTH", "HellenikaSpielGame", "HellenikaSpielState", "register_all"]
 register_all()

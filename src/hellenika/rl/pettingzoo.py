@@ -4,10 +4,11 @@
 ``player_0`` ... ``player_{n-1}`` (seat order); a solitaire is a one-agent environment. Only the agent whose
 decision it is acts; ``agent_selection`` follows the engine's ``current_player()``.
 
-- **Observations**: ``{"observation": float32[OBSERVATION_SIZE], "action_mask": int8[num_actions]}`` where
-  the vector is :func:`hellenika.rl.observation.encode_view` of the agent's own view (nothing hidden from it
-  can leak in) and the mask marks the legal action numbers of :mod:`hellenika.rl.codec`. An agent that is
-  not to move gets an all-zero mask.
+- **Observations**: ``{"observation": float32[size], "action_mask": int8[num_actions]}`` where the vector is
+  the game's laid-out encoding (:mod:`hellenika.rl.layout`, blocks documented in ``docs/rl.md``; ``size``
+  depends on the player count and options) of the agent's own view, so nothing hidden from it can leak in,
+  and the mask marks the legal action numbers of :mod:`hellenika.rl.codec`. ``env.layout.views(vector)``
+  names the blocks. An agent that is not to move gets an all-zero mask.
 - **Actions**: ``Discrete(num_actions)``, numbered by the game's codec; an illegal number raises
   ``ValueError`` and changes nothing.
 - **Rewards**: zero at every step; when the game ends each agent receives ``state.returns()[seat]`` once:
@@ -37,7 +38,7 @@ from hellenika.engine.options import validate_options
 from hellenika.engine.rng import Rng
 from hellenika.engine.state import CHANCE, TERMINAL, State
 from hellenika.rl.codec import codec_for
-from hellenika.rl.observation import OBSERVATION_SIZE, encode_view
+from hellenika.rl.layout import encode, encoder_of
 
 
 def default_players(game: Game, options: Mapping[str, Any] | None = None) -> int:
@@ -70,10 +71,12 @@ class HellenikaEnv(AECEnv):  # type: ignore[misc]
         self.possible_agents = [f"player_{i}" for i in range(self.players)]
         self._seat = {agent: i for i, agent in enumerate(self.possible_agents)}
         n = self.codec.num_actions
+        self.encoder = encoder_of(self.game.name, self.players, self.game_options)
+        self.layout = self.encoder.layout
         self.observation_spaces = {
             agent: spaces.Dict(
                 {
-                    "observation": spaces.Box(-np.inf, np.inf, (OBSERVATION_SIZE,), np.float32),
+                    "observation": spaces.Box(-np.inf, np.inf, (self.layout.size,), np.float32),
                     "action_mask": spaces.Box(0, 1, (n,), np.int8),
                 }
             )
@@ -169,7 +172,7 @@ class HellenikaEnv(AECEnv):  # type: ignore[misc]
         state = self.state
         assert state is not None, "call reset() first"
         return {
-            "observation": encode_view(state.view(self._seat[agent])),
+            "observation": encode(self.encoder, state.view(self._seat[agent])),
             "action_mask": self.action_mask(agent),
         }
 

@@ -1,0 +1,312 @@
+"""Hellas (Dorra): a seat's view as a laid-out vector (see :mod:`hellenika.rl.layout`).
+
+Hellas hides nothing (marble is public on Yucata and the draw stack holds no order), so every seat's vector
+differs only in its rotation: rows per player start with the observing seat. The board planes run over the
+board side's **building spaces** (the only spaces a piece can stand on), in the order of
+``data/boards.toml`` (row by row); quarries and temples are indexed in the board's order too (quarries row by
+row, temples by their number of slots), and the action track in the order of ``data/components.toml``.
+Which side is played is fixed by the player count, so every index table is built once in
+:func:`make_encoder` from the game's data.
+
+Tile numbers are encoded raw (a quarry's top tile, the drawn tile) since the rules compare them (a drawn tile
+goes on a lower top); the tiles still in the stack are a 0/1 mask over every tile number. Groups (spec §5) are
+given per cell and per temple, so that a network need not find villages and cities by itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from hellenika.games.hellas.board import board_for
+from hellenika.games.hellas.components import PIECE_CODE, load_components
+from hellenika.games.hellas.phases import NAMES
+from hellenika.games.hellas.scoring import CATEGORIES
+from hellenika.rl.layout import Block, Layout, mark_to_move, to_move_block
+
+NOT_ENCODED: dict[str, str] = {
+    "game": "identifier",
+    "board": "the board side, fixed by the player count",
+    "board_title": "the board side's name, fixed by the player count",
+    "board_rows": "board geometry, static: the planes run over its building spaces",
+    "costs": "piece prices, static component data",
+    "rounds": "number of rounds, static: the `round` one-hot has one entry per round",
+    "your_turn": "redundant with the observing seat's row of `to_move`",
+    "game_over": "redundant with the last entry of `phase`",
+}
+
+MAY_STAY_ZERO: dict[str, str] = {
+    "statues": "a statue costs 7 marble, which random players seldom hold when they choose it (none is built "
+    "in the seed-3 games of every player count; most other seeds build one or two)",
+    "group_statues": "zero while no statue stands (see `statues`)",
+}
+
+#: Group kinds as the view names them (a group with houses and no palace is a village, with both a city).
+GROUP_KINDS = ("none", "village", "city")
+#: Quarry states as the view names them.
+QUARRY_STATES = ("empty", "active", "closed")
+#: Pieces a player owns (statues are neutral and have a plane of their own).
+OWN_PIECES = ("house", "square", "palace")
+
+
+class HellasEncoder:
+    """The layout of one player count, with the index tables that map view ids to positions."""
+
+    def __init__(self, players: int) -> None:
+        comps = load_components()
+        board = board_for(players)
+        self.players = n = players
+        cells = board.cells
+        self.cell = {cells[c].id: i for i, c in enumerate(board.building_cells)}
+        self.quarry = {cells[c].id: q for q, c in enumerate(board.quarries)}
+        self.temple = {t.id: t.index for t in board.temples}
+        self.space = {s.id: s.index for s in comps.track}
+        self.phase = {name: i for i, name in enumerate(NAMES)}
+        self.piece = {name: PIECE_CODE[name] for name in OWN_PIECES}
+        self.kind = {name: i for i, name in enumerate(GROUP_KINDS)}
+        self.qstate = {name: i for i, name in enumerate(QUARRY_STATES)}
+        self.tile = {v: i for i, v in enumerate(comps.tiles)}
+        self.category = {name: i for i, name in enumerate(CATEGORIES)}
+        self.rounds = comps.rounds
+        # Per observing seat: every seat's row (the observer first, then the seats after it in turn order).
+        self.rows = [{p: (p - first) % n for p in range(n)} for first in range(n)]
+        b, q, t, s, tiles = (
+            len(self.cell),
+            len(board.quarries),
+            len(board.temples),
+            len(comps.track),
+            len(comps.tiles),
+        )
+        self.layout = Layout(
+            [
+                Block(
+                    "phase", (len(NAMES),), "phase of play, one-hot (chance steps included; last: game over)"
+                ),
+                to_move_block(n),
+                Block("round", (self.rounds,), "round being played, one-hot"),
+                Block(
+                    "round_progress",
+                    (3,),
+                    "turns taken this round, turns in the round, action markers per player this round",
+                ),
+                Block(
+                    "roles",
+                    (3, n),
+                    "seat-relative one-hots: start player, next round's start player (first temple chooser), "
+                    "player whose turn it is",
+                ),
+                Block(
+                    "resources",
+                    (n, 6),
+                    "per player (seat-relative): marble, rings, houses left, squares left, palaces left, "
+                    "action markers left this round",
+                ),
+                Block("score", (n,), "per player (seat-relative): score now (live; final after round 3)"),
+                Block(
+                    "score_parts",
+                    (n, len(CATEGORIES)),
+                    "per player: " + ", ".join(CATEGORIES) + " (the last two only after the game)",
+                ),
+                Block(
+                    "places",
+                    (n, n),
+                    "per player: final place one-hot (1st first; ties share), after the game",
+                ),
+                Block(
+                    "pieces",
+                    (n, len(OWN_PIECES), b),
+                    "per player: 1 on each building space holding their house / square / palace",
+                ),
+                Block("statues", (b,), "1 on each building space holding a statue"),
+                Block(
+                    "group_kind",
+                    (n, len(GROUP_KINDS), b),
+                    "per player: 1 on each of their pieces, in the plane of its group's kind "
+                    "(no house: none / village / city)",
+                ),
+                Block("group_size", (n, b), "per player: on each of their pieces, the size of its group"),
+                Block(
+                    "group_temples",
+                    (n, len(GROUP_KINDS), t),
+                    "per player and group kind (none / village / city): how many of their groups touch each "
+                    "temple",
+                ),
+                Block(
+                    "group_statues",
+                    (n, len(GROUP_KINDS)),
+                    "per player and group kind (none / village / city): statues touched, summed over groups",
+                ),
+                Block("temple_pillars", (t,), "pillars in each temple"),
+                Block(
+                    "quarry_state", (q, len(QUARRY_STATES)), "each quarry: empty / active / closed, one-hot"
+                ),
+                Block("quarry_top", (q,), "each active quarry: its top tile's number (0 otherwise)"),
+                Block("quarry_yield", (q,), "each active quarry: marble a touching house earns when mining"),
+                Block("quarry_tiles", (q,), "each quarry: tiles in its pile (closed quarries too)"),
+                Block("quarry_worker", (q,), "1 on the quarry where the quarry worker stands"),
+                Block("tile_stack", (tiles,), "1 for each tile number still in the draw stack"),
+                Block(
+                    "supply",
+                    (4,),
+                    "general supply: statues, pillars and rings left; tiles left in the draw stack",
+                ),
+                Block(
+                    "track_markers",
+                    (s, n),
+                    "each action space: one-hot of the player (seat-relative) whose marker is on it",
+                ),
+                Block("action_space", (s,), "action space being resolved, one-hot (none between turns)"),
+                Block("action_chooser", (n,), "player (seat-relative) who chose the action being resolved"),
+                Block(
+                    "action_progress",
+                    (5,),
+                    "action being resolved: house built, square built (house-and/or-square), pillars still "
+                    "due, tiles placed (mining), number of the drawn tile waiting for a quarry (0: none)",
+                ),
+            ]
+        )
+
+    def fill(self, view: Mapping[str, Any], blocks: dict[str, np.ndarray]) -> None:
+        n = self.players
+        seat = view.get("seat")
+        first = seat if isinstance(seat, int) and 0 <= seat < n else 0
+
+        row = self.rows[first].get  # seat -> its seat-relative row; row(x, -1) is -1 for None or "chance"
+
+        i = self.phase.get(view["phase"], -1)
+        if i >= 0:
+            blocks["phase"][i] = 1.0
+        mark_to_move(blocks["to_move"], view["to_move"], lambda p: row(p, -1))
+        rnd = view["round"]
+        if 1 <= rnd <= self.rounds:
+            blocks["round"][rnd - 1] = 1.0
+        progress = blocks["round_progress"]
+        progress[0] = view["turn"]
+        progress[1] = view["turns_in_round"]
+        progress[2] = view["markers_each"]
+        roles = blocks["roles"]
+        for k, key in enumerate(("start_player", "next_start_player", "active")):
+            if (r := row(view[key], -1)) >= 0:
+                roles[k, r] = 1.0
+
+        resources = blocks["resources"]
+        score = blocks["score"]
+        parts = blocks["score_parts"]
+        markers_left = view["markers_left"]
+        category = self.category
+        cell = self.cell
+        temple = self.temple
+        kinds = self.kind
+        group_kind = blocks["group_kind"]
+        group_size = blocks["group_size"]
+        group_temples = blocks["group_temples"]
+        group_statues = blocks["group_statues"]
+        for p, player in enumerate(view["players"]):
+            r = row(p, -1)
+            res = resources[r]
+            res[0] = player["marble"]
+            res[1] = player["rings"]
+            res[2] = player["houses_left"]
+            res[3] = player["squares_left"]
+            res[4] = player["palaces_left"]
+            res[5] = markers_left[p]
+            score[r] = player["score"]
+            part = parts[r]
+            for name, value in player["breakdown"].items():
+                part[category[name]] = value
+            kind_r, size_r, temples_r, statues_r = (
+                group_kind[r],
+                group_size[r],
+                group_temples[r],
+                group_statues[r],
+            )
+            for group in player["groups"]:
+                k = kinds[group["kind"]]
+                size = group["size"]
+                plane = kind_r[k]
+                for space in group["spaces"]:
+                    c = cell[space]
+                    plane[c] = 1.0
+                    size_r[c] = size
+                for t in group["temples"]:
+                    temples_r[k, temple[t]] += 1.0
+                statues_r[k] += len(group["statues"])
+        places = view["places"]
+        if places is not None:
+            block = blocks["places"]
+            for p, place in enumerate(places):
+                if 1 <= place <= n:
+                    block[row(p, -1), place - 1] = 1.0
+
+        own = blocks["pieces"]
+        statues = blocks["statues"]
+        piece = self.piece
+        for item in view["pieces"]:
+            c = cell[item["space"]]
+            owner = item["owner"]
+            if owner is None:
+                statues[c] = 1.0
+            else:
+                own[row(owner, -1), piece[item["piece"]], c] = 1.0
+
+        pillars = blocks["temple_pillars"]
+        for t in view["temples"]:
+            pillars[temple[t["id"]]] = t["pillars"]
+
+        qstate, qtop, qyield, qtiles, qworker = (
+            blocks["quarry_state"],
+            blocks["quarry_top"],
+            blocks["quarry_yield"],
+            blocks["quarry_tiles"],
+            blocks["quarry_worker"],
+        )
+        states = self.qstate
+        quarry = self.quarry
+        for item in view["quarries"]:
+            q = quarry[item["id"]]
+            qstate[q, states[item["state"]]] = 1.0
+            top = item["top"]
+            if top is not None:
+                qtop[q] = top
+                qyield[q] = item["yield"]
+            qtiles[q] = item["tiles"]
+            if item["worker"]:
+                qworker[q] = 1.0
+
+        stack = view["tile_stack"]
+        mask = blocks["tile_stack"]
+        tile = self.tile
+        for v in stack["tiles"]:
+            mask[tile[v]] = 1.0
+        supply = view["supply"]
+        sup = blocks["supply"]
+        sup[0] = supply["statues"]
+        sup[1] = supply["pillars"]
+        sup[2] = supply["rings"]
+        sup[3] = stack["count"]
+
+        markers = blocks["track_markers"]
+        space = self.space
+        for item in view["track"]:
+            if (r := row(item["marker"], -1)) >= 0:
+                markers[space[item["id"]], r] = 1.0
+
+        current = view["current_action"]
+        if current is not None:
+            blocks["action_space"][space[current["space"]]] = 1.0
+            if (r := row(current["chosen_by"], -1)) >= 0:
+                blocks["action_chooser"][r] = 1.0
+            act = blocks["action_progress"]
+            built = current["built"]
+            act[0] = "house" in built
+            act[1] = "square" in built
+            act[2] = current["pillars_due"] or 0
+            act[3] = current["tiles_placed"] or 0
+            act[4] = current["drawn_tile"] or 0
+
+
+def make_encoder(players: int, options: dict[str, Any]) -> HellasEncoder:
+    """Hellas has no options; the board side (and so every plane's width) follows the player count."""
+    return HellasEncoder(players)

@@ -1,0 +1,265 @@
+"""Hercules (Lima): a seat's view as a laid-out vector (see :mod:`hellenika.rl.layout`).
+
+Everything on the Hercules table is public (dice included), and the view is the same for every seat but for
+``seat``; so the vectors of two seats differ only in their rotation. Rows per participant start with the
+observing seat; in solo the second row is Hades (flagged in ``roles``), so solo has two rows.
+
+Cards are indexed in the catalogue's order (``data/cards.toml``): the Demigods (deck by deck), the Gods
+(Zeus first), the Vases, the Pantheon cards; the Hades card is left out (it is the ``automaton`` flag).
+Only cards with an active ability can be *used* (a cube on a Demigod, a God face down), so ``cards_used``
+runs over those alone. Demigod stacks show only their top card, but which cards lie under it is known by
+elimination (cards in play, minus the tops, minus every card owned), so ``demigods_below`` gives that set.
+Symbol counts are summed from the owned cards (they decide majorities and sets, spec §5).
+
+Left out inside the view as static or identifying: participants' ``index``/``name``/``seat``, a card's
+``name``/``vp``/``ability``/``symbols``/``number`` (catalogue data, fixed by its id), a stack's ``deck`` name
+and ``solo_number``, a vase stack's ``spaces``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from hellenika.games.hercules.board import LAST_COLUMN
+from hellenika.games.hercules.cards import DEMIGOD, GOD, HADES, PANTHEON, SYMBOLS, VASE, load_catalogue
+from hellenika.games.hercules.phases import NAMES
+from hellenika.rl.layout import Block, Layout, mark_to_move, seat_order, to_move_block
+
+NOT_ENCODED: dict[str, str] = {
+    "game": "identifier",
+    "seat": "the observer, used only to rotate the rows: row 0 is the observing seat",
+    "your_turn": "redundant with `to_move`: the observing seat's row",
+    "game_over": "redundant with `to_move` and `phase`, whose last entries say game over",
+}
+
+MAY_STAY_ZERO: dict[str, str] = {}
+
+#: Phase names as the view gives them (the two rolling phases share one name).
+PHASES = tuple(dict.fromkeys(NAMES))
+#: Die faces: dice never go above 6 or below 1 (rules, Abilities).
+FACES = 6
+#: How a participant relates to the turn (columns of ``roles``).
+ROLES = ("active", "pegasus", "white_holder", "automaton")
+#: The score breakdown's parts, in the view's order (``score`` puts the total first).
+SCORE_PARTS = ("cards", "majorities", "sets", "cubes")
+
+
+class HerculesEncoder:
+    """The layout of one player count, with the tables that map view ids to positions."""
+
+    def __init__(self, players: int, options: Mapping[str, Any]) -> None:
+        del options  # the variant changes no shape; the view says which variant is played
+        cat = load_catalogue()
+        self.rows = n = max(players, 2)  # solo: the hero and Hades
+        cards = [c for c in cat.cards if c.kind != HADES]
+        demigods = [c for c in cards if c.kind == DEMIGOD]
+        active = [c for c in cards if c.kind in (DEMIGOD, GOD) and c.is_active]
+        self.phase = {name: i for i, name in enumerate(PHASES)}
+        self.deck = {d.id: d.index for d in cat.decks}
+        self.god = {cat.cards[c].id: i for i, c in enumerate(cat.gods)}
+        self.demigod = {c.id: i for i, c in enumerate(demigods)}
+        self.vase = {cat.cards[c].id: i for i, c in enumerate(cat.vases)}
+        used = {c.id: i for i, c in enumerate(active)}
+        # An owned card's positions: in cards_owned, demigods_below and cards_used (-1: none there).
+        self.card = {c.id: (i, self.demigod.get(c.id, -1), used.get(c.id, -1)) for i, c in enumerate(cards)}
+        self.zeus = cat.cards[cat.zeus].id
+        # Demigods in play at this player count (torches; solo plays with the 2-player set).
+        self.in_play = np.array([c.in_play(players) for c in demigods], dtype=np.float32)
+        # cards_owned @ symbol_table = symbol counts per participant.
+        self.symbol_table = np.array([c.symbols for c in cards], dtype=np.float32)
+        columns = LAST_COLUMN
+        kinds = {k: sum(1 for c in cards if c.kind == k) for k in (DEMIGOD, GOD, VASE, PANTHEON)}
+        card_order = ", ".join(f"{count} {kind}s" for kind, count in kinds.items())
+        signs = " ".join(SYMBOLS).lower()
+        self.layout = Layout(
+            [
+                Block("phase", (len(PHASES),), f"phase of play, one-hot over: {'; '.join(PHASES)}"),
+                to_move_block(n, "rolls, reveals, Hades' turns"),
+                Block("round", (1,), "round number (0 during setup)"),
+                Block(
+                    "rules", (2,), "1 if the simplified variant (Gods without abilities); 1 if solo vs Hades"
+                ),
+                Block(
+                    "turn_flags",
+                    (2,),
+                    "1 if the player on turn used a card this turn (so no Rest); 1 if this is the last round",
+                ),
+                Block("white_die", (FACES,), "face of the white die, one-hot 1..6"),
+                Block(
+                    "gods_on_board",
+                    (columns - 1, len(self.god)),
+                    "God card above each column 1..11, one-hot over the eleven Gods (catalogue order); "
+                    "all zero once taken",
+                ),
+                Block("column12", (2,), "1 while Zeus lies on column 12; Pantheon cards left under it"),
+                Block(
+                    "demigod_tops",
+                    (len(demigods),),
+                    "1 for the top card of each Demigod stack, over the Demigods (catalogue order)",
+                ),
+                Block("demigod_counts", (len(cat.decks),), "cards left in each Demigod stack, top included"),
+                Block(
+                    "demigods_below",
+                    (len(demigods),),
+                    "1 for each Demigod still under the top of its stack (known by elimination: in play, "
+                    "not on top, not owned)",
+                ),
+                Block(
+                    "vases", (len(self.vase),), "1 for each Vase card still in its stack (catalogue order)"
+                ),
+                Block(
+                    "choosing_demigod",
+                    (len(cat.decks),),
+                    "1 for each Demigod stack the player may take from now (after a Labour with a choice)",
+                ),
+                Block(
+                    "rest",
+                    (2,),
+                    "during a Rest: cubes taken back so far; 1 if a God was turned face up (zeros otherwise)",
+                ),
+                Block(
+                    "roles",
+                    (n, len(ROLES)),
+                    "per participant (seat-relative): 1 if on turn (Hades included), holds Pegasus, holds "
+                    "the white die this turn, is the Hades automaton",
+                ),
+                Block(
+                    "dice",
+                    (n, 2, FACES),
+                    "per participant: face of each coloured die, one-hot 1..6 (Hades has one die)",
+                ),
+                Block(
+                    "apprentice",
+                    (n, columns + 1),
+                    "per participant: Apprentice column, one-hot 0 (start)..12",
+                ),
+                Block("cubes_on_board", (n, columns), "per participant: 1 while the cube is on column 1..12"),
+                Block("supply", (n,), "per participant: cubes in supply"),
+                Block(
+                    "cards_owned",
+                    (n, len(cards)),
+                    f"per participant: 1 per card owned, over the cards in catalogue order ({card_order})",
+                ),
+                Block(
+                    "cards_used",
+                    (n, len(active)),
+                    "per participant: 1 per card with an active ability that is used (a cube on the "
+                    "Demigod, the God face down), over those cards in catalogue order",
+                ),
+                Block("symbols", (n, len(SYMBOLS)), f"per participant: symbols on owned cards ({signs})"),
+                Block(
+                    "score",
+                    (n, 1 + len(SCORE_PARTS)),
+                    "per participant: live score, then its parts: card VP, majority VP, set VP, cubes",
+                ),
+                Block("place", (n, n), "per participant: final place one-hot (1st..), zero until game over"),
+            ]
+        )
+
+    def fill(self, view: Mapping[str, Any], blocks: dict[str, np.ndarray]) -> None:
+        n = self.rows
+        order = seat_order(view, n)
+        first = order[0]
+        blocks["phase"][self.phase[view["phase"]]] = 1.0
+        mark_to_move(blocks["to_move"], view["to_move"], lambda p: (p - first) % n)
+        blocks["round"][0] = view["round"]
+        rules = blocks["rules"]
+        rules[0] = view["variant"] == "simplified"
+        rules[1] = view["solo"]
+        flags = blocks["turn_flags"]
+        flags[0] = view["used_card_this_turn"]
+        flags[1] = view["last_round"]
+        white = view["white_die"]
+        blocks["white_die"][white["value"] - 1] = 1.0
+
+        gods = blocks["gods_on_board"]
+        god = self.god
+        for column, card in enumerate(view["gods"]):
+            if card is not None:
+                gods[column, god[card["id"]]] = 1.0
+        col12 = view["column12"]
+        if col12:
+            zeus = col12[0]["id"] == self.zeus
+            blocks["column12"][0] = zeus
+            blocks["column12"][1] = len(col12) - zeus
+
+        demigod = self.demigod
+        deck = self.deck
+        tops = blocks["demigod_tops"]
+        counts = blocks["demigod_counts"]
+        below = blocks["demigods_below"]
+        below[:] = self.in_play
+        for stack in view["demigod_stacks"]:
+            top = stack["top"]
+            if top is not None:
+                i = demigod[top["id"]]
+                tops[i] = 1.0
+                below[i] = 0.0
+            counts[deck[stack["deck"]]] = stack["count"]
+        vases = blocks["vases"]
+        vase = self.vase
+        for vstack in view["vase_stacks"]:
+            for card in vstack["cards"]:
+                vases[vase[card["id"]]] = 1.0
+        choosing = blocks["choosing_demigod"]
+        for deck_id in view["choosing_demigod"]:
+            choosing[deck[deck_id]] = 1.0
+        rest = view["rest"]
+        if rest is not None:
+            blocks["rest"][0] = rest["cubes_taken"]
+            blocks["rest"][1] = rest["god_refreshed"]
+
+        roles = blocks["roles"]
+        for col, p in enumerate((view["active"], view["pegasus"], white["holder"])):
+            if p is not None:
+                roles[(p - first) % n, col] = 1.0
+        dice = blocks["dice"]
+        apprentice = blocks["apprentice"]
+        on_board = blocks["cubes_on_board"]
+        supply = blocks["supply"]
+        owned = blocks["cards_owned"]
+        used = blocks["cards_used"]
+        score = blocks["score"]
+        positions = self.card
+        places = view["places"]
+        for participant in view["participants"]:
+            p = participant["index"]
+            r = (p - first) % n
+            if participant["automaton"]:
+                roles[r, 3] = 1.0
+            for slot, face in enumerate(participant["dice"]):
+                dice[r, slot, face - 1] = 1.0
+            apprentice[r, participant["apprentice"]] = 1.0
+            row = on_board[r]
+            for column in participant["cubes_on_board"]:
+                row[column - 1] = 1.0
+            supply[r] = participant["supply"]
+            owned_row = owned[r]
+            used_row = used[r]
+            for card in participant["cards"]:
+                at = positions.get(card["id"])
+                if at is None:  # the Hades card: Hades is flagged in roles
+                    continue
+                i, j, k = at
+                owned_row[i] = 1.0
+                if j >= 0:
+                    below[j] = 0.0
+                if k >= 0 and card["used"]:
+                    used_row[k] = 1.0
+            parts = participant["breakdown"]
+            srow = score[r]
+            srow[0] = participant["score"]
+            srow[1] = parts["cards"]
+            srow[2] = parts["majorities"]
+            srow[3] = parts["sets"]
+            srow[4] = parts["cubes"]
+            if places is not None:
+                blocks["place"][r, places[p] - 1] = 1.0
+        np.matmul(owned, self.symbol_table, out=blocks["symbols"])
+
+
+def make_encoder(players: int, options: dict[str, Any]) -> HerculesEncoder:
+    return HerculesEncoder(players, options)

@@ -1,0 +1,115 @@
+"""Laid-out observation vectors: each game's encoder reads only the view, reads all of it, is documented."""
+
+from __future__ import annotations
+
+import importlib
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from hellenika import games
+from hellenika.engine import Rng
+from hellenika.rl.layout import ENCODER_MODULES, Block, Layout, encode, encoder_of, markdown, seat_order
+from tests.rl.conftest import CONFIGS, random_states
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "rl.md"
+
+
+class RecordingView(dict[str, Any]):
+    """A view that remembers which top-level keys the encoder read."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        super().__init__(view)
+        self.read: set[str] = set()
+
+    def __getitem__(self, key: str) -> Any:
+        self.read.add(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        self.read.add(key)
+        return super().get(key, default)
+
+
+def test_every_game_has_an_encoder() -> None:
+    assert set(ENCODER_MODULES) == set(games.names())
+
+
+def test_layout_offsets_and_named_views_share_memory() -> None:
+    layout = Layout([Block("a", (2,), "two"), Block("b", (2, 3), "six")])
+    assert layout.size == 8 and layout.offsets == {"a": 0, "b": 2}
+    vector = np.zeros(8, np.float32)
+    layout.views(vector)["b"][1, 2] = 5.0
+    assert vector[7] == 5.0
+    with pytest.raises(ValueError, match="repeat"):
+        Layout([Block("a", (1,), ""), Block("a", (1,), "")])
+
+
+def test_seat_order_puts_the_observer_first() -> None:
+    assert seat_order({"seat": 2}, 4) == [2, 3, 0, 1]
+    assert seat_order({"seat": None}, 3) == [0, 1, 2]
+
+
+@pytest.mark.parametrize(("name", "players", "options"), CONFIGS)
+def test_vector_is_a_function_of_the_view_and_reads_all_of_it(
+    name: str, players: int, options: dict[str, object]
+) -> None:
+    """Same vector whatever the seat cannot see; every view key is read or listed as left out."""
+    encoder = encoder_of(name, players, options)
+    module = importlib.import_module(ENCODER_MODULES[name])
+    rng = Rng(17)
+    read: set[str] = set()
+    keys: set[str] = set()
+    for state in random_states(name, players, options, seed=5, every=29):
+        for seat in [*range(players), None]:
+            view = RecordingView(state.view(seat))
+            vector = encode(encoder, view)
+            assert vector.shape == (encoder.layout.size,) and vector.dtype == np.float32
+            assert np.isfinite(vector).all()
+            read |= view.read
+            keys |= set(view)
+            if seat is not None:
+                other = state.determinize(seat, rng)
+                assert np.array_equal(encode(encoder, other.view(seat)), vector), f"seat {seat} sees a secret"
+    unread = keys - read - set(module.NOT_ENCODED)
+    assert not unread, f"view keys neither encoded nor listed in NOT_ENCODED: {sorted(unread)}"
+
+
+@pytest.mark.parametrize("name", sorted(ENCODER_MODULES))
+def test_every_block_carries_information(name: str) -> None:
+    """Each block is set somewhere in random games of the game's configurations (none is dead weight)."""
+    module = importlib.import_module(ENCODER_MODULES[name])
+    exempt = set(getattr(module, "MAY_STAY_ZERO", {}))
+    seen: dict[str, bool] = defaultdict(bool)
+    for players, options in games.get(name).configurations():
+        encoder = encoder_of(name, players, options)
+        for state in random_states(name, players, dict(options), seed=3, every=11):
+            for seat in range(players):
+                blocks = encoder.layout.views(encode(encoder, state.view(seat)))
+                for block, values in blocks.items():
+                    seen[block] = seen[block] or bool(values.any())
+    dead = {block for block, set_ in seen.items() if not set_} - exempt
+    assert not dead, f"blocks never set in random games: {sorted(dead)}"
+
+
+@pytest.mark.parametrize("name", sorted(ENCODER_MODULES))
+def test_vectors_tell_positions_apart(name: str) -> None:
+    game = games.get(name)
+    players, options = game.configurations()[0]
+    encoder = encoder_of(name, players, options)
+    states = random_states(name, players, dict(options), seed=9, every=3)
+    vectors = {encode(encoder, s.view(0)).tobytes() for s in states}
+    assert len(vectors) > len(states) // 2
+
+
+@pytest.mark.parametrize("name", sorted(ENCODER_MODULES))
+def test_docs_show_the_layout(name: str) -> None:
+    """docs/rl.md holds the table of each game's 2-player layout (or its only player count), as generated."""
+    game = games.get(name)
+    counts = sorted({p for p, _ in game.configurations()})
+    players = 2 if 2 in counts else counts[0]
+    regenerate = f"regenerate with: python -m hellenika.rl.layout {name}"
+    assert markdown(name, players) in DOCS.read_text(), regenerate
