@@ -91,3 +91,16 @@ def test_ismcts_beats_random_in_hercules():
         winners = play_match(games.get("hercules"), 2, order, seed=seed).state.winners()
         wins += (me in winners) / len(winners)
     assert wins >= 5
+
+
+def test_game_search_defaults_apply_unless_the_seat_spec_sets_them(monkeypatch):
+    game = games.get("hellas")
+    monkeypatch.setattr(type(game), "search_defaults", {"horizon": 9, "c": 0.3})
+    state = decision_states("hellas", 2, seed=2)[0]
+    bot = make_agent("ismcts:iterations=5,c=1.1")
+    assert isinstance(bot, ISMCTSBot)
+    bot.search(Observation(state, state.current_player()), Rng(1))
+    assert (bot.horizon, bot.c, bot.bias, bot.until_turn) == (9, 1.1, 0.0, False)
+    plain = ISMCTSBot(iterations=5)
+    plain.search(Observation(state, state.current_player()), Rng(1))
+    assert (plain.horizon, plain.c) == (9, 0.3)

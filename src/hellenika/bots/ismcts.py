@@ -31,6 +31,9 @@ from hellenika.engine.rng import Rng
 from hellenika.engine.state import CHANCE, TERMINAL, State
 
 TIME_CHECK_EVERY = 16
+#: Search parameters for a game that sets none of its own (:attr:`Game.search_defaults` overrides them, and
+#: a seat spec overrides both).
+GENERIC_DEFAULTS: dict[str, float] = {"c": 0.7, "horizon": 4, "bias": 0.0, "until_turn": 0}
 
 
 class Node:
@@ -75,7 +78,9 @@ class SearchResult:
 class ISMCTSBot:
     """ISMCTS with a heuristic playout policy and evaluation cut-off.
 
-    Parameters (all settable from a seat spec, e.g. ``ismcts:iterations=2000,horizon=6``):
+    Parameters (all settable from a seat spec, e.g. ``ismcts:iterations=2000,horizon=6``; ``c``,
+    ``horizon``, ``bias`` and ``until_turn`` left unset take the game's :attr:`Game.search_defaults`, then
+    :data:`GENERIC_DEFAULTS`):
     ``iterations`` (default 1000) or ``seconds`` (a time budget instead); ``c`` the exploration constant;
     ``horizon`` the number of playout decisions before the position is evaluated (0 = evaluate the new leaf
     at once; a negative value plays to the end); ``rollout`` ``heuristic`` or ``random``; ``guided`` (1/0)
@@ -90,12 +95,12 @@ class ISMCTSBot:
         self,
         iterations: int = 1000,
         seconds: float = 0.0,
-        c: float = 0.7,
-        horizon: int = 4,
+        c: float | None = None,
+        horizon: int | None = None,
         rollout: str = "heuristic",
         guided: int = 1,
-        bias: float = 0.0,
-        until_turn: int = 0,
+        bias: float | None = None,
+        until_turn: int | None = None,
         name: str | None = None,
     ) -> None:
         if iterations < 1 and seconds <= 0:
@@ -104,17 +109,24 @@ class ISMCTSBot:
             raise InvalidOption("ismcts rollout must be 'heuristic' or 'random'")
         self.iterations = iterations
         self.seconds = seconds
-        self.c = c
-        self.horizon = horizon
+        given = {"c": c, "horizon": horizon, "bias": bias, "until_turn": until_turn}
+        self._given = {k: v for k, v in given.items() if v is not None}
         self.rollout = rollout
         self.guided = bool(guided)
-        self.bias = bias
-        self.until_turn = bool(until_turn)
+        self._configured_for = ""
+        self._configure(GENERIC_DEFAULTS)
         self._root_seat = -1
         if name is None:
             budget = f"seconds={seconds:g}" if seconds > 0 else f"iterations={iterations}"
             name = f"ismcts:{budget}"
         self.name = name
+
+    def _configure(self, game_defaults: dict[str, float]) -> None:
+        params = {**GENERIC_DEFAULTS, **game_defaults, **self._given}
+        self.c = float(params["c"])
+        self.horizon = int(params["horizon"])
+        self.bias = float(params["bias"])
+        self.until_turn = bool(params["until_turn"])
 
     # ------------------------------------------------------------------ the Agent protocol
 
@@ -130,6 +142,10 @@ class ISMCTSBot:
         """Run the search and return the root's statistics (used by ``analyze`` too)."""
         root_legal = observation.legal_actions
         self._root_seat = observation.seat
+        game = observation.game
+        if self._configured_for != game.name:
+            self._configure(dict(game.search_defaults))
+            self._configured_for = game.name
         root = Node(-1)
         start = time.perf_counter()
         deadline = start + self.seconds if self.seconds > 0 else math.inf

@@ -118,6 +118,10 @@ class Game(ABC):
     #: Typical final score of a solitaire without an automated opponent (returns = tanh(score / this)).
     solitaire_scale: ClassVar[float] = 20.0
 
+    #: ISMCTS parameters that suit this game better than the generic ones (``c``, ``horizon``, ``bias``,
+    #: ``until_turn``; see bots/ismcts.py), each measured against the heuristic; a seat spec overrides them.
+    search_defaults: ClassVar[Mapping[str, float]] = {}
+
     def evaluate(self, state: State, seat: int) -> float:
         """A quick heuristic value of ``state`` for ``seat`` (higher is better), for greedy bots and search.
 
