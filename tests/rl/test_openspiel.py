@@ -46,7 +46,7 @@ def test_random_sim_test_with_serialisation(name: str, players: int, options: di
 
 @pytest.mark.parametrize("name", games.names())
 def test_mcts_bot_plays_a_complete_game(name: str) -> None:
-    """OpenSpiel's MCTS (random rollouts, a tiny budget) on every game; the long ones under a lower cap."""
+    """OpenSpiel's MCTS with random rollouts (a tiny budget), under a lower cap so the rollouts stay short."""
     engine = games.get(name)
     players, options = engine.configurations()[0]
     game = load(name, players, options, max_length=150)
@@ -63,6 +63,40 @@ def test_mcts_bot_plays_a_complete_game(name: str) -> None:
             assert action in state.legal_actions()
             state.apply_action(action)
     assert all(-1.0 <= r <= 1.0 for r in state.returns())
+
+
+class _FlatEvaluator(mcts.Evaluator):  # type: ignore[misc]
+    """No rollouts: every leaf is worth 0 and every legal action equally likely, so whole games stay cheap."""
+
+    def evaluate(self, state: pyspiel.State) -> np.ndarray:
+        return np.zeros(state.num_players())
+
+    def prior(self, state: pyspiel.State) -> list[tuple[int, float]]:
+        if state.is_chance_node():
+            return list(state.chance_outcomes())
+        legal = state.legal_actions()
+        return [(a, 1.0 / len(legal)) for a in legal]
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_mcts_bot_plays_a_game_to_its_real_end(name: str) -> None:
+    """OpenSpiel's MCTS in every seat, under the default length cap: the game ends by its own rules."""
+    engine = games.get(name)
+    players, options = engine.configurations()[0]
+    game = load(name, players, options)
+    rng = np.random.RandomState(5)
+    bots = [
+        mcts.MCTSBot(game, 1.4, 4, _FlatEvaluator(), random_state=rng, solve=False) for _ in range(players)
+    ]
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            state.apply_action(bots[state.current_player()].step(state))
+    assert state.engine.is_terminal(), "the game must end by its rules, not by the adapter's cap"
+    assert state.returns() == [float(r) for r in state.engine.returns()]
 
 
 def test_game_info_comes_from_the_codec() -> None:
