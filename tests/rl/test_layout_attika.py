@@ -72,7 +72,7 @@ def test_exact_slot_values_on_a_hand_edited_view() -> None:
     """2 players, start layout only: shrines (-2, 1) and (7, -2), then the tiles at (0, 0), (3, -2), (2, 1),
     (5, -1). A building is put by hand on (1, 0), tile 0's E hex: slot 2 + 1."""
     state = first_state(2, seed=4, holds=lambda s: s.view(None)["phase"] == "actions")
-    view = state.view(0)
+    view = copy.deepcopy(state.view(0))  # views share the board's parts: edit a copy
     assert [(t["q"], t["r"]) for t in view["board"]["tiles"]] == [(0, 0), (3, -2), (2, 1), (5, -1)]
     for space in view["board"]["spaces"]:
         space.pop("owner", None)

@@ -95,7 +95,11 @@ class State(ABC):
 
     @abstractmethod
     def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may see (``None``: a spectator), JSON-serialisable, hidden parts absent."""
+        """What ``seat`` may see (``None``: a spectator), JSON-serialisable, hidden parts absent.
+
+        Read-only: views share the parts that never change (printed component data, built once), so a caller
+        that edits a view edits a copy (``copy.deepcopy``).
+        """
 
     @abstractmethod
     def label(self, action: Action) -> str:

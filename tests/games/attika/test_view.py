@@ -1,12 +1,19 @@
 """Hidden information (spec §10 Q8): hands and the building just drawn are absent from other seats' views and
-logs; ``determinize`` redeals exactly those, consistently with what the seat has seen."""
+logs; ``determinize`` redeals exactly those, consistently with what the seat has seen. The printed parts and
+each board's parts are built once and shared by every view."""
 
 from __future__ import annotations
 
 import json
 
+import pytest
+
 from hellenika.engine import Rng
+from hellenika.games.attika import view as view_module
+from hellenika.games.attika.board import iter_bits
 from hellenika.games.attika.phases import DRAWN
+from hellenika.games.attika.state import AttikaState
+from tests.games.views import assert_unchanged, views_along
 
 from .builders import CAT, act, position
 
@@ -67,3 +74,34 @@ def test_determinize_redraws_a_building_an_opponent_is_looking_at_from_its_stack
     # The owner knows it: nothing changes for seat 0.
     assert all(state.determinize(0, Rng(seed)).pending == state.pending for seed in range(10))
     assert state.determinize(0, Rng(1)).legal_actions() == state.legal_actions()
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_views_share_the_printed_and_board_parts_and_show_the_buildings_of_the_state(players):
+    """Along a random game: the catalogue, the tile symbols and each board's parts are the same objects in
+    every view and equal a fresh build; each space adds the building the state has there; no view changes
+    another."""
+    fixed = view_module.printed(CAT)
+    assert fixed == view_module.Printed.of(CAT)
+    views = views_along("attika", players, seed=players)
+    for state, _seat, view, _text in views:
+        assert isinstance(state, AttikaState)
+        board = state.board
+        parts = board.view_parts
+        assert parts == view_module.BoardParts.of(board, CAT)
+        assert view["catalogue"] is fixed.catalogue
+        assert view["board"]["shrines"] is parts.shrines and view["board"]["tiles"] is parts.tiles
+        if state.tile >= 0:
+            assert view["tile_to_lay_symbols"] is fixed.tile_symbols[state.tile]
+        built = {
+            board.cells[c]: {"owner": p, "building": CAT.buildings[b].id}
+            for p in range(players)
+            for b in range(state.types)
+            for c in iter_bits(state.tmask[p * state.types + b])
+        }
+        for space, bare in zip(view["board"]["spaces"], parts.spaces, strict=True):
+            building = built.get((space["q"], space["r"]))
+            assert space is bare if building is None else space == {**bare, **building}
+        for p, entry in enumerate(view["players"]):
+            assert entry["storage"] == {CAT.buildings[b].id: n for b, n in enumerate(state.storage[p]) if n}
+    assert_unchanged(views)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from operator import itemgetter
+from typing import Any
 
 from hellenika.games.attika.catalogue import BLANK, Tile
 from hellenika.games.attika.hexes import DIRECTIONS, Hex, footprint, neighbours, rotated_symbols
@@ -51,6 +52,7 @@ class Board:
         "symbol",
         "symm",
         "tiles",
+        "view_parts",
     )
 
     cells: tuple[Hex, ...]  # coordinates of hex i
@@ -71,6 +73,7 @@ class Board:
     blocked: frozenset[Hex]  # board hexes and shrines: what a new tile may not cover
     ring1: frozenset[Hex]  # free hexes next to a blocked one
     ring2: frozenset[Hex]  # free hexes at distance exactly 2 from the blocked ones: where a tile may go
+    view_parts: Any  # the view's JSON of what this board holds (view.py), built by the first view of it
 
     @classmethod
     def empty(cls, shrines: tuple[Hex, ...]) -> Board:
@@ -89,6 +92,7 @@ class Board:
         b.order = ()
         b._keys = ()
         b.place_order = None
+        b.view_parts = None
         b.blocked = frozenset(shrines)
         b.ring1 = frozenset(n for h in shrines for n in neighbours(h)) - b.blocked
         b.ring2 = frozenset(n for h in b.ring1 for n in neighbours(h)) - b.blocked - b.ring1
@@ -165,6 +169,7 @@ class Board:
         b._keys = tuple(keys)
         b.order = tuple(map(_third, keys))
         b.place_order = None
+        b.view_parts = None
         # Tile centres: a hex at distance exactly 2 from the blocked hexes (see tile_centres). Only hexes
         # near the new tile change rings.
         blocked = b.blocked = self.blocked.union(hexes)

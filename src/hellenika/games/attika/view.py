@@ -7,14 +7,19 @@ For drawing the table (the web board) the view also carries public constants and
 whose arrow points to it; the groups in order), the symbols of the board tile being laid
 (``tile_to_lay_symbols``: centre, E, NE, NW, W, SW, SE at rotation 0, ``null`` for blank) and where it lies
 while its turn is chosen (``tile_centre``).
+
+The printed parts (the catalogue, each tile's symbols) are built once per catalogue, and what a board holds
+(its hexes without their buildings, shrines and tiles) once per board (boards are immutable): every view
+shares them, so treat a view as read-only (copy it before changing it).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from itertools import compress
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from hellenika.engine.state import CHANCE, TERMINAL
-from hellenika.games.attika.board import iter_bits
+from hellenika.games.attika.board import Board
 from hellenika.games.attika.catalogue import BLANK, LANDSCAPES, Catalogue
 from hellenika.games.attika.phases import DRAWN, MODE_NAMES, NAMES, PAY, TILE_ROTATE
 
@@ -44,28 +49,97 @@ def catalogue_json(cat: Catalogue) -> dict[str, Any]:
     return {"buildings": buildings, "groups": [{"id": g.id, "name": g.name} for g in cat.groups]}
 
 
+class Printed(NamedTuple):
+    """A catalogue's JSON parts. :func:`printed` builds them once; views share them (never change them)."""
+
+    cat: Catalogue
+    catalogue: dict[str, Any]  # catalogue_json
+    ids: tuple[str, ...]  # building ids by type index
+    tile_symbols: tuple[list[str | None], ...]  # by tile index: centre, E, NE, NW, W, SW, SE at rotation 0
+
+    @classmethod
+    def of(cls, cat: Catalogue) -> Printed:
+        return cls(
+            cat,
+            catalogue_json(cat),
+            tuple(b.id for b in cat.buildings),
+            tuple([None if t == BLANK else LANDSCAPES[t] for t in tile.symbols] for tile in cat.tiles),
+        )
+
+
+_PRINTED: dict[int, Printed] = {}
+
+
+def printed(cat: Catalogue) -> Printed:
+    """The catalogue's JSON parts, built on first use (keyed by the catalogue's id: it is loaded once)."""
+    found = _PRINTED.get(id(cat))
+    if found is None or found.cat is not cat:
+        found = _PRINTED[id(cat)] = Printed.of(cat)
+    return found
+
+
+class BoardParts(NamedTuple):
+    """What a board holds, as JSON. :func:`board_parts` builds them once per board (boards never change);
+    every view of the board shares them (never change them)."""
+
+    spaces: tuple[dict[str, Any], ...]  # the board hexes in reading order, without buildings
+    at: tuple[int, ...]  # by hex index: its place in ``spaces``
+    shrines: list[dict[str, int]]
+    tiles: list[dict[str, Any]]
+
+    @classmethod
+    def of(cls, board: Board, cat: Catalogue) -> BoardParts:
+        spaces = []
+        at = [0] * board.size
+        for k, c in enumerate(board.order):
+            q, r = board.cells[c]
+            item: dict[str, Any] = {"q": q, "r": r}
+            sym = board.symbol[c]
+            if sym != BLANK:
+                item["symbol"] = LANDSCAPES[sym]
+            spaces.append(item)
+            at[c] = k
+        return cls(
+            tuple(spaces),
+            tuple(at),
+            [{"q": q, "r": r} for q, r in board.shrines],
+            [{"tile": cat.tiles[t].id, "q": q, "r": r, "rotation": k} for t, q, r, k in board.tiles],
+        )
+
+
+def board_parts(board: Board, cat: Catalogue) -> BoardParts:
+    """The board's JSON parts, built by its first view and kept on it."""
+    parts: BoardParts | None = board.view_parts
+    if parts is None:
+        parts = board.view_parts = BoardParts.of(board, cat)
+    return parts
+
+
+def _nonzero(ids: tuple[str, ...], counts: tuple[int, ...]) -> dict[str, int]:
+    """The building ids with a non-zero count (by type), in catalogue order."""
+    return dict(zip(compress(ids, counts), filter(None, counts), strict=True))
+
+
 def build_view(s: AttikaState, seat: int | None) -> dict[str, Any]:
     cat = s.cat
     board = s.board
+    fixed = printed(cat)
+    ids = fixed.ids
     cp = s.current_player()
-    owner: dict[int, tuple[int, int]] = {}
-    for p in range(s.n):
-        base = p * s.types
-        for b in range(s.types):
-            for c in iter_bits(s.tmask[base + b]):
-                owner[c] = (p, b)
-    spaces = []
-    for c in board.order:
-        q, r = board.cells[c]
-        item: dict[str, Any] = {"q": q, "r": r}
-        sym = board.symbol[c]
-        if sym != BLANK:
-            item["symbol"] = LANDSCAPES[sym]
-        if c in owner:
-            p, b = owner[c]
-            item["owner"] = p
-            item["building"] = cat.buildings[b].id
-        spaces.append(item)
+    parts = board_parts(board, cat)
+    spaces = list(parts.spaces)
+    at = parts.at
+    types = s.types
+    tmask = s.tmask
+    for i in compress(range(len(tmask)), tmask):  # p's buildings of type b: p * types + b
+        p, b = divmod(i, types)
+        building = ids[b]
+        mask = tmask[i]
+        while mask:  # iter_bits, inline (most masks hold one hex)
+            low = mask & -mask
+            k = at[low.bit_length() - 1]
+            spaces[k] = {**spaces[k], "owner": p, "building": building}
+            mask ^= low
     players = []
     for p in range(s.n):
         entry: dict[str, Any] = {
@@ -75,8 +149,8 @@ def build_view(s: AttikaState, seat: int | None) -> dict[str, Any]:
             "placed": s.placed[p],
             "settlements": len(s.comps[p]),
             "stacks": list(s.stacks[p]),
-            "storage": {cat.buildings[b].id: n for b, n in enumerate(s.storage[p]) if n},
-            "in_stacks": {cat.buildings[b].id: n for b, n in enumerate(s.unseen[p]) if n},
+            "storage": _nonzero(ids, s.storage[p]),
+            "in_stacks": _nonzero(ids, s.unseen[p]),
         }
         if seat == p:
             entry["hand"] = cards_json(s.hands[p])
@@ -88,21 +162,16 @@ def build_view(s: AttikaState, seat: int | None) -> dict[str, Any]:
         if hidden:
             # The drawn building may be any of that stack's pool: counts include it.
             players[s.actor]["in_stacks"] = {
-                cat.buildings[b].id: n + (b == s.pending)
-                for b, n in enumerate(s.unseen[s.actor])
-                if n or b == s.pending
+                ids[b]: n + (b == s.pending) for b, n in enumerate(s.unseen[s.actor]) if n or b == s.pending
             }
         else:
-            pending["building"] = cat.buildings[s.pending].id
+            pending["building"] = ids[s.pending]
         if s.phase == PAY:
             q, r = board.cells[s.pay_cell]
             pending["space"] = {"q": q, "r": r}
             pending["owed_symbols"] = cards_json(s.pay_c)
             pending["owed_points"] = s.pay_g
             pending["paid"] = cards_json(s.paid)
-    tile_symbols = None
-    if s.tile >= 0:
-        tile_symbols = [None if t == BLANK else LANDSCAPES[t] for t in cat.tiles[s.tile].symbols]
     return {
         "game": "attika",
         "seat": seat,
@@ -119,12 +188,12 @@ def build_view(s: AttikaState, seat: int | None) -> dict[str, Any]:
         "extra_actions": s.extra,
         "board": {
             "spaces": spaces,
-            "shrines": [{"q": q, "r": r} for q, r in board.shrines],
-            "tiles": [{"tile": cat.tiles[t].id, "q": q, "r": r, "rotation": k} for t, q, r, k in board.tiles],
+            "shrines": parts.shrines,
+            "tiles": parts.tiles,
         },
         "board_tiles_left": len(s.tiles_left),
         "tile_to_lay": cat.tiles[s.tile].id if s.tile >= 0 else None,
-        "tile_to_lay_symbols": tile_symbols,
+        "tile_to_lay_symbols": fixed.tile_symbols[s.tile] if s.tile >= 0 else None,
         "tile_centre": {"q": s.tile_centre[0], "r": s.tile_centre[1]} if s.phase == TILE_ROTATE else None,
         "supply_cards": sum(s.deck),
         "discard": cards_json(s.discard),
@@ -134,5 +203,5 @@ def build_view(s: AttikaState, seat: int | None) -> dict[str, Any]:
         "game_over": cp == TERMINAL,
         "winner": s.winner if s.winner >= 0 else None,
         "win_reason": s.win_reason or None,
-        "catalogue": catalogue_json(cat),
+        "catalogue": fixed.catalogue,
     }

@@ -13,24 +13,105 @@ The board's geometry is public and fixed for the game, so the view carries it fo
 pillar slots; a space's id is ``"row,col"``, pointy-top hexes in odd-r offset coordinates). ``costs`` gives
 each piece's price as ``[coast, interior]`` (0: not allowed there), and each track space its ``cost``,
 ``pillars`` and ``gain`` (0 where they do not apply), so the board can print them.
+
+The printed parts (the board side's rows, the costs, each track space's and temple's fixed facts) are built
+once per board side and component set and shared by every view: treat a view as read-only (copy it before
+changing it).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from hellenika.engine.state import CHANCE, TERMINAL
+from hellenika.games.hellas.board import Board
 from hellenika.games.hellas.cities import is_city, is_village
-from hellenika.games.hellas.components import HOUSE, KINDS, PALACE, PIECES, SQUARE, STATUE
+from hellenika.games.hellas.components import HOUSE, KINDS, PALACE, PIECES, SQUARE, STATUE, Components
 from hellenika.games.hellas.phases import NAMES, OVER
 
 if TYPE_CHECKING:
     from hellenika.games.hellas.state import HellasState
 
 
-def _ids(s: HellasState, mask: int) -> list[str]:
-    cells = s.b.cells
-    return [cells[c].id for c in range(len(cells)) if mask >> c & 1]
+class Printed(NamedTuple):
+    """The components' JSON parts. :func:`printed` builds them once; views share them (never change them)."""
+
+    comps: Components
+    costs: dict[str, list[int]]  # by piece name: [coast, interior]
+    track: tuple[dict[str, Any], ...]  # each track space without its marker
+
+    @classmethod
+    def of(cls, comps: Components) -> Printed:
+        return cls(
+            comps,
+            {PIECES[k]: list(comps.costs[k]) for k in (HOUSE, SQUARE, PALACE, STATUE)},
+            tuple(
+                {
+                    "id": space.id,
+                    "title": space.title(),
+                    "kind": KINDS[space.kind],
+                    "shared": space.shared,
+                    "cost": space.cost,
+                    "pillars": space.pillars,
+                    "gain": space.gain,
+                }
+                for space in comps.track
+            ),
+        )
+
+
+_PRINTED: dict[int, Printed] = {}
+
+
+def printed(comps: Components) -> Printed:
+    """The components' JSON parts, built on first use (keyed by their id: they are loaded once)."""
+    found = _PRINTED.get(id(comps))
+    if found is None or found.comps is not comps:
+        found = _PRINTED[id(comps)] = Printed.of(comps)
+    return found
+
+
+class BoardParts(NamedTuple):
+    """A board side's JSON parts, built once by :func:`board_parts`; views share them (never change them)."""
+
+    board: Board
+    rows: list[str]
+    ids: tuple[str, ...]  # by cell index
+    temples: tuple[dict[str, Any], ...]  # each temple without its pillars
+
+    @classmethod
+    def of(cls, b: Board) -> BoardParts:
+        return cls(
+            b,
+            list(b.rows),
+            tuple(cell.id for cell in b.cells),
+            tuple({"id": t.id, "space": b.cells[t.cell].id, "slots": t.slots} for t in b.temples),
+        )
+
+
+_BOARDS: dict[int, BoardParts] = {}
+
+
+def board_parts(b: Board) -> BoardParts:
+    """The board side's JSON parts, built on first use (keyed by its id: the boards are loaded once)."""
+    found = _BOARDS.get(id(b))
+    if found is None or found.board is not b:
+        found = _BOARDS[id(b)] = BoardParts.of(b)
+    return found
+
+
+def _bits(mask: int) -> list[int]:
+    """The set bits of ``mask``, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _ids(ids: tuple[str, ...], mask: int) -> list[str]:
+    return [ids[c] for c in _bits(mask)]
 
 
 def quarry_state(s: HellasState, q: int) -> str:
@@ -43,6 +124,9 @@ def groups_json(s: HellasState, p: int) -> list[dict[str, Any]]:
     """The player's villages, cities and house-less groups, with what each touches (spec §5)."""
     out = []
     houses, palaces = s.houses[p], s.palaces[p]
+    ids = board_parts(s.b).ids
+    temples = s.b.temples
+    statues = s.statues
     for members, reach in sorted(s.groups[p]):
         kind = (
             "city"
@@ -54,10 +138,10 @@ def groups_json(s: HellasState, p: int) -> list[dict[str, Any]]:
         out.append(
             {
                 "kind": kind,
-                "spaces": _ids(s, members),
+                "spaces": _ids(ids, members),
                 "size": members.bit_count(),
-                "temples": [t.id for t in s.b.temples if reach >> t.cell & 1],
-                "statues": _ids(s, reach & s.statues),
+                "temples": [t.id for t in temples if reach >> t.cell & 1],
+                "statues": _ids(ids, reach & statues),
             }
         )
     return out
@@ -70,16 +154,19 @@ def build_view(s: HellasState, seat: int | None) -> dict[str, Any]:
     breakdown = s.score_breakdown()
     b = s.b
     track = s.comps.track
-    pieces: list[dict[str, Any]] = []
-    for c in range(len(b.cells)):
-        bit = 1 << c
-        if s.statues & bit:
-            pieces.append({"space": b.cells[c].id, "piece": PIECES[STATUE], "owner": None})
-            continue
-        for p in range(s.n):
-            for mask, piece in ((s.houses[p], HOUSE), (s.squares[p], SQUARE), (s.palaces[p], PALACE)):
-                if mask & bit:
-                    pieces.append({"space": b.cells[c].id, "piece": PIECES[piece], "owner": p})
+    fixed = printed(s.comps)
+    parts = board_parts(b)
+    ids = parts.ids
+    # By space, then owner, house before square before palace; a statue's space holds nothing else.
+    statues = s.statues
+    placed = [(c, -1, STATUE) for c in _bits(statues)]
+    for p in range(s.n):
+        for mask, piece in ((s.houses[p], HOUSE), (s.squares[p], SQUARE), (s.palaces[p], PALACE)):
+            placed.extend((c, p, piece) for c in _bits(mask & ~statues))
+    placed.sort()
+    pieces = [
+        {"space": ids[c], "piece": PIECES[piece], "owner": p if p >= 0 else None} for c, p, piece in placed
+    ]
     current = None
     if s.space >= 0:
         space = track[s.space]
@@ -98,8 +185,8 @@ def build_view(s: HellasState, seat: int | None) -> dict[str, Any]:
         "seat": seat,
         "board": b.name,
         "board_title": b.title,
-        "board_rows": list(b.rows),
-        "costs": {PIECES[k]: list(s.g.costs[k]) for k in (HOUSE, SQUARE, PALACE, STATUE)},
+        "board_rows": parts.rows,
+        "costs": fixed.costs,
         "round": s.round,
         "rounds": s.comps.rounds,
         "phase": NAMES[s.phase],
@@ -114,17 +201,8 @@ def build_view(s: HellasState, seat: int | None) -> dict[str, Any]:
         "markers_left": [s.markers_left(p) for p in range(s.n)],
         "current_action": current,
         "track": [
-            {
-                "id": space.id,
-                "title": space.title(),
-                "kind": KINDS[space.kind],
-                "shared": space.shared,
-                "cost": space.cost,
-                "pillars": space.pillars,
-                "gain": space.gain,
-                "marker": s.track[space.index] if s.track[space.index] >= 0 else None,
-            }
-            for space in track
+            {**printed_space, "marker": marker if marker >= 0 else None}
+            for printed_space, marker in zip(fixed.track, s.track, strict=True)
         ],
         "pieces": pieces,
         "quarries": [
@@ -140,8 +218,8 @@ def build_view(s: HellasState, seat: int | None) -> dict[str, Any]:
             for q, cell in enumerate(b.quarries)
         ],
         "temples": [
-            {"id": t.id, "space": b.cells[t.cell].id, "slots": t.slots, "pillars": s.pillars[t.index]}
-            for t in b.temples
+            {**printed_temple, "pillars": pillars}
+            for printed_temple, pillars in zip(parts.temples, s.pillars, strict=True)
         ],
         "tile_stack": {"count": len(s.stack), "tiles": sorted(s.stack)},
         "supply": {

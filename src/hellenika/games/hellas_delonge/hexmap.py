@@ -14,6 +14,7 @@ land those neighbours show it. Legal placements of a tile shape (§5.1 P1-P4) ar
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from hellenika.games.hellas_delonge.components import Tile, rotate
 
@@ -102,6 +103,8 @@ class Board:
     _placements: dict[int, tuple[tuple[Site, tuple[int, ...]], ...]] = field(
         default_factory=dict, compare=False
     )
+    # The view's fixed part of each slot's entry (view.py), filled by the first view of this board.
+    view_slots: list[dict[str, Any]] = field(default_factory=list, compare=False)
 
     @classmethod
     def initial(cls) -> Board:

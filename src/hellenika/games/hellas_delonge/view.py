@@ -11,15 +11,19 @@ For boards: each map tile says whether it has a bridge; ``site`` is the position
 laid while its rotation is still to be chosen; ``card_info`` and ``tile_info`` describe (name, god, timing,
 effect, text; edges at rotation 0, temple, bridge) every card and tile id the view mentions outside the map,
 and only those.
+
+Each card's and tile's description is built once per catalogue and shared by every view that mentions it:
+treat a view as read-only (copy it before changing it).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from itertools import compress
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from hellenika.engine.state import CHANCE, TERMINAL
 from hellenika.games.hellas_delonge import phases as ph
-from hellenika.games.hellas_delonge.components import GODS
+from hellenika.games.hellas_delonge.components import GODS, CardType, Catalogue, Tile
 from hellenika.games.hellas_delonge.hexmap import qr
 from hellenika.games.hellas_delonge.labels import SHORT_EFFECTS
 from hellenika.games.hellas_delonge.stack import PUBLIC
@@ -41,47 +45,106 @@ def edges_by_direction(land: int) -> str:
     return "".join("L" if land >> d & 1 else "S" for d in range(6))
 
 
-def map_json(s: HellasState) -> list[dict[str, Any]]:
+EDGES = tuple(edges_by_direction(land) for land in range(64))  # by land mask
+
+
+def card_info_json(card: CardType) -> dict[str, Any]:
+    return {
+        "name": card.name,
+        "god": GODS[card.god],
+        "timing": card.timing,
+        "effect": SHORT_EFFECTS.get(card.effect, card.text),
+        "text": card.text,
+    }
+
+
+def tile_info_json(tile: Tile) -> dict[str, Any]:
+    return {"edges": tile.edges, "temple": tile.temple, "bridge": tile.bridge}
+
+
+class Printed(NamedTuple):
+    """A catalogue's JSON parts. :func:`printed` builds them once; views share them (never change them)."""
+
+    cat: Catalogue
+    card_ids: tuple[str, ...]  # by card type index
+    card_info: dict[str, dict[str, Any]]  # card_info_json by card id
+    tile_info: dict[str, dict[str, Any]]  # tile_info_json by tile id
+
+    @classmethod
+    def of(cls, cat: Catalogue) -> Printed:
+        return cls(
+            cat,
+            tuple(c.id for c in cat.cards),
+            {c.id: card_info_json(c) for c in cat.cards},
+            {t.id: tile_info_json(t) for t in cat.tiles},
+        )
+
+
+_PRINTED: dict[int, Printed] = {}
+
+
+def printed(cat: Catalogue) -> Printed:
+    """The catalogue's JSON parts, built on first use (keyed by the catalogue's id: it is loaded once)."""
+    found = _PRINTED.get(id(cat))
+    if found is None or found.cat is not cat:
+        found = _PRINTED[id(cat)] = Printed.of(cat)
+    return found
+
+
+def _slot_json(s: HellasState, slot: int) -> dict[str, Any]:
+    """What the map shows of a slot that never changes: where it is and the tile laid there."""
     board = s.board
     tiles = s.cat.tiles
-    out = []
-    for slot in range(board.size):
-        q, r = qr(board.cells[slot])
-        t = board.tiles[slot]
-        owner = s.owner(slot)
-        out.append(
-            {
-                "city": slot,
-                "q": q,
-                "r": r,
-                "tile": tiles[t].id if t >= 0 else s.cat.dolphin.id,
-                "rotation": board.rots[slot],
-                "edges": edges_by_direction(board.land[slot]),
-                "temple": bool(board.temples >> slot & 1),
-                "bridge": t >= 0 and tiles[t].bridge,
-                "owner": owner if owner >= 0 else None,
-                "greeks": s.greeks[slot],
-                "ships": s.ships[slot],
-            }
-        )
-    return out
+    q, r = qr(board.cells[slot])
+    t = board.tiles[slot]
+    return {
+        "city": slot,
+        "q": q,
+        "r": r,
+        "tile": tiles[t].id if t >= 0 else s.cat.dolphin.id,
+        "rotation": board.rots[slot],
+        "edges": EDGES[board.land[slot]],
+        "temple": bool(board.temples >> slot & 1),
+        "bridge": t >= 0 and tiles[t].bridge,
+    }
+
+
+def map_json(s: HellasState) -> list[dict[str, Any]]:
+    board = s.board
+    fixed = board.view_slots
+    if not fixed:  # boards never change: the first view of one builds its slots' fixed parts
+        fixed.extend(_slot_json(s, slot) for slot in range(board.size))
+    owned0, owned1 = s.owned
+    greeks, ships = s.greeks, s.ships
+    return [
+        {
+            **fixed[slot],
+            "owner": 0 if owned0 >> slot & 1 else 1 if owned1 >> slot & 1 else None,
+            "greeks": greeks[slot],
+            "ships": ships[slot],
+        }
+        for slot in range(board.size)
+    ]
 
 
 def _by_god(s: HellasState, vector: tuple[int, ...]) -> dict[str, int]:
-    return {GODS[g]: s.god_count(vector, g) for g in range(len(GODS))}
+    return {god: sum(vector[r.start : r.stop]) for god, r in zip(GODS, s.cat.god_ranges, strict=True)}
 
 
-def _cards(s: HellasState, vector: tuple[int, ...]) -> dict[str, int]:
-    cards = s.cat.cards
-    return {cards[t].id: n for t, n in enumerate(vector) if n}
+def _cards(ids: tuple[str, ...], vector: tuple[int, ...]) -> dict[str, int]:
+    """The card ids with a non-zero count in ``vector`` (by card type), in catalogue order."""
+    return dict(zip(compress(ids, vector), filter(None, vector), strict=True))
 
 
 def build_view(s: HellasState, seat: int | None) -> dict[str, Any]:
     cp = s.current_player()
     tiles = s.cat.tiles
+    fixed = printed(s.cat)
+    ids = fixed.card_ids
     names = s.participant_names()
     players = []
     for p in (0, 1):
+        drawn = _by_god(s, s.fresh[p])
         players.append(
             {
                 "seat": p,
@@ -94,8 +157,8 @@ def build_view(s: HellasState, seat: int | None) -> dict[str, Any]:
                 "ships_on_map": s.ships_on_map(p),
                 "ship_supply": s.ssup[p],
                 "hand_size": s.hand_size(p),
-                "cards_by_god": _by_god(s, tuple(a + b for a, b in zip(s.hand[p], s.fresh[p], strict=True))),
-                "drawn_this_turn_by_god": _by_god(s, s.fresh[p]),
+                "cards_by_god": {god: n + drawn[god] for god, n in _by_god(s, s.hand[p]).items()},
+                "drawn_this_turn_by_god": drawn,
             }
         )
     out: dict[str, Any] = {
@@ -112,7 +175,7 @@ def build_view(s: HellasState, seat: int | None) -> dict[str, Any]:
         "decks": {
             GODS[g]: {
                 "cards_left": sum(s.pile[r.start : r.stop]),
-                "discards": _cards(s, tuple(s.discards[t] if t in r else 0 for t in range(len(s.discards)))),
+                "discards": {ids[t]: s.discards[t] for t in r if s.discards[t]},
             }
             for g, r in enumerate(s.cat.god_ranges)
         },
@@ -123,8 +186,8 @@ def build_view(s: HellasState, seat: int | None) -> dict[str, Any]:
         "turns_since_change": s.turn - s.last_change if s.turn else 0,
     }
     if seat is not None:
-        out["hand"] = {"playable": _cards(s, s.hand[seat]), "drawn_this_turn": _cards(s, s.fresh[seat])}
-        out["known_opponent_cards"] = _cards(s, s.known[seat])
+        out["hand"] = {"playable": _cards(ids, s.hand[seat]), "drawn_this_turn": _cards(ids, s.fresh[seat])}
+        out["known_opponent_cards"] = _cards(ids, s.known[seat])
         bit = (1 << seat) | PUBLIC
         mine = [t for t, seen in zip(s.top, s.top_seen, strict=True) if seen & bit]
         if mine:
@@ -180,7 +243,7 @@ def build_view(s: HellasState, seat: int | None) -> dict[str, Any]:
         out["retreating_greeks"] = s.retreat_left
     if s.phase in (ph.SETUP_TURN, ph.V_TURN):
         out["site"] = list(qr(s.v_site))
-    _describe(s, out)
+    _describe(s, out, fixed)
     out["game_over"] = cp == TERMINAL
     if cp == TERMINAL:
         out["winner"] = s.winner if s.winner >= 0 else None
@@ -189,7 +252,7 @@ def build_view(s: HellasState, seat: int | None) -> dict[str, Any]:
     return out
 
 
-def _describe(s: HellasState, out: dict[str, Any]) -> None:
+def _describe(s: HellasState, out: dict[str, Any], fixed: Printed) -> None:
     """``card_info`` and ``tile_info`` for the card and tile ids the view mentions (not the map's tiles)."""
     cat = s.cat
     card_ids: set[str] = set()
@@ -204,21 +267,6 @@ def _describe(s: HellasState, out: dict[str, Any]) -> None:
     tile_ids.update(out.get("oracle_order", []))
     if out.get("voyage", {}).get("tile"):
         tile_ids.add(out["voyage"]["tile"])
-    out["card_info"] = {}
-    for card_id in sorted(card_ids, key=cat.card_by_id.__getitem__):
-        card = cat.card(card_id)
-        out["card_info"][card_id] = {
-            "name": card.name,
-            "god": GODS[card.god],
-            "timing": card.timing,
-            "effect": SHORT_EFFECTS.get(card.effect, card.text),
-            "text": card.text,
-        }
-    out["tile_info"] = {
-        tile_id: {
-            "edges": cat.tile(tile_id).edges,
-            "temple": cat.tile(tile_id).temple,
-            "bridge": cat.tile(tile_id).bridge,
-        }
-        for tile_id in sorted(tile_ids)
-    }
+    card_info, tile_info = fixed.card_info, fixed.tile_info
+    out["card_info"] = {c: card_info[c] for c in sorted(card_ids, key=cat.card_by_id.__getitem__)}
+    out["tile_info"] = {t: tile_info[t] for t in sorted(tile_ids)}

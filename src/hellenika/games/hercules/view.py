@@ -1,15 +1,18 @@
 """What a seat sees of a Hercules game. Everything on the table is public in Hercules (dice included, spec
 §9 q20); what nobody sees, the order of the Demigod stacks under their top cards, is not in the state at all.
 So the view is the same for every seat; it still says whose view it is and which choices are that seat's.
+
+Each card's dict (printed data, and whether it is used or face down) is built once per catalogue and shared
+by every view that shows the card: treat a view as read-only (copy it before changing it).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from hellenika.engine.state import CHANCE, TERMINAL
 from hellenika.games.hercules.board import columns_left
-from hellenika.games.hercules.cards import DEMIGOD, GOD, Card
+from hellenika.games.hercules.cards import DEMIGOD, GOD, Card, Catalogue
 from hellenika.games.hercules.phases import NAMES
 
 if TYPE_CHECKING:
@@ -31,24 +34,62 @@ def card_json(card: Card, *, used: bool | None = None, face_down: bool = False) 
     return out
 
 
+def owned_json(card: Card) -> tuple[dict[str, Any], ...]:
+    """An owned card's dicts, by ``used + 2 * simplified``: Demigods and Gods say whether they are used, a God
+    lies face down when used (or always, in the simplified variant)."""
+    if card.kind == DEMIGOD:
+        fresh, used = card_json(card, used=False), card_json(card, used=True)
+        return (fresh, used, fresh, used)
+    if card.kind == GOD:
+        used = card_json(card, used=True, face_down=True)
+        return (card_json(card, used=False), used, card_json(card, used=False, face_down=True), used)
+    plain = card_json(card)
+    return (plain, plain, plain, plain)
+
+
+class Printed(NamedTuple):
+    """A catalogue's card dicts. :func:`printed` builds them once; views share them (never change them)."""
+
+    cat: Catalogue
+    plain: tuple[dict[str, Any], ...]  # card_json of each card, by index
+    face_down: tuple[dict[str, Any], ...]  # the same, face down
+    owned: tuple[tuple[dict[str, Any], ...], ...]  # owned_json of each card
+
+    @classmethod
+    def of(cls, cat: Catalogue) -> Printed:
+        return cls(
+            cat,
+            tuple(card_json(card) for card in cat.cards),
+            tuple(card_json(card, face_down=True) for card in cat.cards),
+            tuple(owned_json(card) for card in cat.cards),
+        )
+
+
+_PRINTED: dict[int, Printed] = {}
+
+
+def printed(cat: Catalogue) -> Printed:
+    """The catalogue's card dicts, built on first use (keyed by the catalogue's id: it is loaded once)."""
+    found = _PRINTED.get(id(cat))
+    if found is None or found.cat is not cat:
+        found = _PRINTED[id(cat)] = Printed.of(cat)
+    return found
+
+
 def build_view(s: HerculesState, seat: int | None) -> dict[str, Any]:
-    cards = s.cat.cards
+    fixed = printed(s.cat)
+    plain = fixed.plain
     cp = s.current_player()
+    row = fixed.face_down if s.simplified else plain  # the Gods on the board
     names = s.participant_names()
-    scores = s.scores()
     breakdown = s.score_breakdown()
+    scores = [sum(parts.values()) for parts in breakdown]  # the same as s.scores(), without a second pass
+    owned_dicts = fixed.owned
+    variant = 2 if s.simplified else 0
     participants = []
     for p in range(s.n):
-        owned = []
-        for c in s.owned[p]:
-            card = cards[c]
-            spent = bool(s.spent[p] >> c & 1)
-            if card.kind == DEMIGOD:
-                owned.append(card_json(card, used=spent))
-            elif card.kind == GOD:
-                owned.append(card_json(card, used=spent, face_down=spent or s.simplified))
-            else:
-                owned.append(card_json(card))
+        spent = s.spent[p]
+        owned = [owned_dicts[c][(spent >> c & 1) | variant] for c in s.owned[p]]
         participants.append(
             {
                 "index": p,
@@ -78,21 +119,20 @@ def build_view(s: HerculesState, seat: int | None) -> dict[str, Any]:
         "used_card_this_turn": s.used_card,
         "last_round": s.end_triggered,
         "white_die": {"value": s.white, "holder": s.white_holder if s.white_holder >= 0 else None},
-        "gods": [None if c < 0 else card_json(cards[c], face_down=s.simplified) for c in s.gods[1:12]],
-        "column12": [card_json(cards[c]) for c in s.col12],
+        "gods": [None if c < 0 else row[c] for c in s.gods[1:12]],
+        "column12": [plain[c] for c in s.col12],
         "demigod_stacks": [
             {
                 "deck": deck.id,
                 "name": deck.name,
                 "solo_number": deck.solo_number,
-                "top": card_json(cards[s.tops[deck.index]]) if s.tops[deck.index] >= 0 else None,
+                "top": plain[s.tops[deck.index]] if s.tops[deck.index] >= 0 else None,
                 "count": len(s.rests[deck.index]) + (1 if s.tops[deck.index] >= 0 else 0),
             }
             for deck in s.cat.decks
         ],
         "vase_stacks": [
-            {"spaces": 3 + i, "cards": [card_json(cards[c]) for c in stack]}
-            for i, stack in enumerate(s.vases)
+            {"spaces": 3 + i, "cards": [plain[c] for c in stack]} for i, stack in enumerate(s.vases)
         ],
         "choosing_demigod": [s.cat.decks[d].id for d in s.eligible],
         "rest": {"cubes_taken": s.rest_cubes, "god_refreshed": s.rest_god}
