@@ -116,10 +116,9 @@ def test_laying_a_setup_tile_on_a_site(page, static_server, fixture_models):
     screenshot(page, "board-hellas_delonge-setup")
 
 
-def test_burst_chips_decks_and_buttons(page, static_server, fixture_models):
-    name = "2p-2-seat.json"
-    model = json.loads((fixture_models / GAME / name).read_text())
-    _open(page, static_server, name)
+def test_burst_chips_decks_and_buttons(page, static_server):
+    model = model_with("recruit")
+    _serve(page, static_server, model)
     recruit = page.locator('.hd-chip[data-action="recruit"]').first
     city = int(recruit.get_attribute("data-city"))
     recruit.click()
@@ -166,8 +165,8 @@ def test_discarding_down_to_the_limit_from_the_hand(page, static_server):
     assert _chosen(page) == f"chose discard {card_id}"
 
 
-def test_a_target_matching_several_actions_highlights_them(page, static_server, fixture_models):
-    model = json.loads((fixture_models / GAME / "2p-2-seat.json").read_text())
+def test_a_target_matching_several_actions_highlights_them(page, static_server):
+    model = model_with("recruit")
     first = next(entry for entry in model["legal"] if entry["action"]["kind"] == "recruit")
     model["legal"].append({**first, "index": len(model["legal"]), "notation": first["notation"] + " (again)"})
     _serve(page, static_server, model)
