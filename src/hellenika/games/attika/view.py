@@ -18,6 +18,7 @@ from __future__ import annotations
 from itertools import compress
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from hellenika.engine.memo import BuiltOnce
 from hellenika.engine.state import CHANCE, TERMINAL
 from hellenika.games.attika.board import Board
 from hellenika.games.attika.catalogue import BLANK, LANDSCAPES, Catalogue
@@ -67,15 +68,8 @@ class Printed(NamedTuple):
         )
 
 
-_PRINTED: dict[int, Printed] = {}
-
-
-def printed(cat: Catalogue) -> Printed:
-    """The catalogue's JSON parts, built on first use (keyed by the catalogue's id: it is loaded once)."""
-    found = _PRINTED.get(id(cat))
-    if found is None or found.cat is not cat:
-        found = _PRINTED[id(cat)] = Printed.of(cat)
-    return found
+#: The printed parts of a catalogue, built on its first view and shared by all later ones.
+printed: BuiltOnce[Catalogue, Printed] = BuiltOnce(Printed.of)
 
 
 class BoardParts(NamedTuple):

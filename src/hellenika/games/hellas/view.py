@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from hellenika.engine.memo import BuiltOnce
 from hellenika.engine.state import CHANCE, TERMINAL
 from hellenika.games.hellas.board import Board
 from hellenika.games.hellas.cities import is_city, is_village
@@ -60,15 +61,8 @@ class Printed(NamedTuple):
         )
 
 
-_PRINTED: dict[int, Printed] = {}
-
-
-def printed(comps: Components) -> Printed:
-    """The components' JSON parts, built on first use (keyed by their id: they are loaded once)."""
-    found = _PRINTED.get(id(comps))
-    if found is None or found.comps is not comps:
-        found = _PRINTED[id(comps)] = Printed.of(comps)
-    return found
+#: The printed parts of a component set, built on its first view and shared by all later ones.
+printed: BuiltOnce[Components, Printed] = BuiltOnce(Printed.of)
 
 
 class BoardParts(NamedTuple):
@@ -89,15 +83,8 @@ class BoardParts(NamedTuple):
         )
 
 
-_BOARDS: dict[int, BoardParts] = {}
-
-
-def board_parts(b: Board) -> BoardParts:
-    """The board side's JSON parts, built on first use (keyed by its id: the boards are loaded once)."""
-    found = _BOARDS.get(id(b))
-    if found is None or found.board is not b:
-        found = _BOARDS[id(b)] = BoardParts.of(b)
-    return found
+#: A board side's JSON parts, built on its first view and shared by all later ones.
+board_parts: BuiltOnce[Board, BoardParts] = BuiltOnce(BoardParts.of)
 
 
 def _bits(mask: int) -> list[int]:

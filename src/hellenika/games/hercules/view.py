@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from hellenika.engine.memo import BuiltOnce
 from hellenika.engine.state import CHANCE, TERMINAL
 from hellenika.games.hercules.board import columns_left
 from hellenika.games.hercules.cards import DEMIGOD, GOD, Card, Catalogue
@@ -65,15 +66,8 @@ class Printed(NamedTuple):
         )
 
 
-_PRINTED: dict[int, Printed] = {}
-
-
-def printed(cat: Catalogue) -> Printed:
-    """The catalogue's card dicts, built on first use (keyed by the catalogue's id: it is loaded once)."""
-    found = _PRINTED.get(id(cat))
-    if found is None or found.cat is not cat:
-        found = _PRINTED[id(cat)] = Printed.of(cat)
-    return found
+#: The printed parts of a catalogue, built on its first view and shared by all later ones.
+printed: BuiltOnce[Catalogue, Printed] = BuiltOnce(Printed.of)
 
 
 def build_view(s: HerculesState, seat: int | None) -> dict[str, Any]:
