@@ -35,6 +35,20 @@ def play_random(game: pyspiel.Game, seed: int, steps: int | None = None) -> pysp
     return state
 
 
+def play_mcts(game: pyspiel.Game, bots: list[mcts.MCTSBot], rng: np.random.RandomState) -> pyspiel.State:
+    """A whole game: each seat's bot decides (always a legal action), chance drawn with ``rng``."""
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            action = bots[state.current_player()].step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+    return state
+
+
 @pytest.mark.parametrize(("name", "players", "options"), CONFIGS)
 def test_random_sim_test_with_serialisation(name: str, players: int, options: dict[str, object]) -> None:
     # Whole games, except that the longest configurations (Attika with 3-4 players, about 700-900 steps,
@@ -53,15 +67,7 @@ def test_mcts_bot_plays_a_complete_game(name: str) -> None:
     rng = np.random.RandomState(3)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
     bots = [mcts.MCTSBot(game, 1.4, 3, evaluator, random_state=rng, solve=False) for _ in range(players)]
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            actions, probs = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(int(rng.choice(actions, p=probs)))
-        else:
-            action = bots[state.current_player()].step(state)
-            assert action in state.legal_actions()
-            state.apply_action(action)
+    state = play_mcts(game, bots, rng)
     assert all(-1.0 <= r <= 1.0 for r in state.returns())
 
 
@@ -88,13 +94,7 @@ def test_mcts_bot_plays_a_game_to_its_real_end(name: str) -> None:
     bots = [
         mcts.MCTSBot(game, 1.4, 4, _FlatEvaluator(), random_state=rng, solve=False) for _ in range(players)
     ]
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            actions, probs = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(int(rng.choice(actions, p=probs)))
-        else:
-            state.apply_action(bots[state.current_player()].step(state))
+    state = play_mcts(game, bots, rng)
     assert state.engine.is_terminal(), "the game must end by its rules, not by the adapter's cap"
     assert state.returns() == [float(r) for r in state.engine.returns()]
 
