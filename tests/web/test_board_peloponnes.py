@@ -7,6 +7,7 @@ components is checked against the engine's catalogue, and random games' position
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 from typing import Any
 
@@ -88,7 +89,8 @@ SUMMARY_JS = """() => {
       civilization: one('.pel-civ-tile', panel) ? one('.pel-civ-tile', panel).dataset.civilization : null,
       position: one('.pel-position', panel) ? +one('.pel-position', panel).dataset.position : null,
       bid: one('.pel-player-bid', panel)
-        ? [one('.pel-player-bid', panel).dataset.tile, +one('.pel-player-bid', panel).dataset.coins] : null,
+        ? ['tile', 'coins', 'luxury'].map((k) => one('.pel-player-bid', panel).dataset[k])
+          .map((v, i) => (i ? +v : v)) : null,
     };
   }
   const rows = {};
@@ -96,7 +98,9 @@ SUMMARY_JS = """() => {
     (rows[t.dataset.row] = rows[t.dataset.row] || []).push(t.dataset.tile);
   }
   const bids = all('.pel-rows .pel-bid')
-    .map((b) => [b.closest('.pel-tile').dataset.tile, +b.dataset.bidder, +b.dataset.coins]);
+    .map((b) => [b.closest('.pel-tile').dataset.tile, +b.dataset.bidder, +b.dataset.coins, +b.dataset.luxury,
+      one('.pel-bid-lux', b) ? one('.pel-bid-lux', b).textContent : null]);
+  const inHand = one('.pel-decision .pel-bid-in-hand');
   const persians = one('.pel-persians');
   const stacks = one('.pel-chit-stacks');
   const decision = one('.pel-decision');
@@ -110,6 +114,8 @@ SUMMARY_JS = """() => {
     persians: persians ? ['chits', 'attacks', 'sum', 'strength', 'playersStrength']
       .map((k) => +persians.dataset[k]) : null,
     chits: [+stacks.dataset.faceDown, +stacks.dataset.under, +one('.pel-chits-left').dataset.count],
+    tally: all('.pel-chit-tally-entry').map((e) => [e.dataset.chit, +e.dataset.count]),
+    inHand: inHand ? [+inHand.dataset.bidder, +inHand.dataset.coins, +inHand.dataset.luxury] : null,
     drawn: one('.pel-drawn-chit') ? one('.pel-drawn-chit').dataset.chit : null,
     round: current ? +current.dataset.round : null,
     stacksLeft: Object.fromEntries(all('.pel-stack').map((s) => [s.dataset.stack, +s.dataset.left])),
@@ -123,6 +129,19 @@ SUMMARY_JS = """() => {
     text: svg.textContent,
   };
 }"""
+
+
+_CATALOGUE = load_catalogue()
+_LUXURY_RATE = {c.id: c.luxury_rate for c in _CATALOGUE.colonies}
+
+
+def _lux_words(view: dict[str, Any], bidder: int, coins: int, luxury: int) -> str | None:
+    """What the bid marker's luxury chip says: the coins paid and the luxury goods ("3 + 6 lux"), computed
+    from the bidder's colony (luxury goods per coin); None for a bid of coins only."""
+    if not luxury:
+        return None
+    rate = _LUXURY_RATE[view["participants"][bidder]["colony"]]
+    return f"{coins - luxury // rate} + {luxury} lux"
 
 
 def _problems(name: str, model: dict[str, Any], seen: dict[str, Any] | None) -> list[str]:
@@ -143,9 +162,17 @@ def _problems(name: str, model: dict[str, Any], seen: dict[str, Any] | None) -> 
     check("regular row", seen["rows"].get("regular", []), regular)
     check("conquest row", seen["rows"].get("conquest", []), conquest)
     bids = [
-        [s["tile"]["id"], s["bidder"], s["bid"]] for s in view["regular_row"] if s and s["bidder"] is not None
+        [
+            s["tile"]["id"],
+            s["bidder"],
+            s["bid"],
+            s["bid_luxury"],
+            _lux_words(view, s["bidder"], s["bid"], s["bid_luxury"]),
+        ]
+        for s in view["regular_row"]
+        if s and s["bidder"] is not None
     ]
-    check("bids on the regular row", seen["bids"], bids)
+    check("bids on the regular row (coins, luxury part)", seen["bids"], bids)
     check("current round", seen["round"], view["round"] or None)
     check("tiles left in the stacks", seen["stacksLeft"], view["tile_stacks"])
     check("turn order", seen["order"], ",".join(str(p) for p in view["turn_order"]))
@@ -163,8 +190,15 @@ def _problems(name: str, model: dict[str, Any], seen: dict[str, Any] | None) -> 
         seen["chits"],
         [st["face_down"], len(st["under_stack_2"]), view["chits_to_draw_this_round"]],
     )
+    check("chits face down by kind", seen["tally"], [list(kv) for kv in st["face_down_by_kind"].items()])
     decision = view["decision"]
     check("Ariadne's chit", seen["drawn"], decision.get("chit") if decision else None)
+    outbid = decision and decision["step"] == "bidding: outbid" and not view["game_over"]
+    check(
+        "the outbid bid in hand",
+        seen["inHand"],
+        [decision["seat"], decision["bid"]["coins"], decision["bid"]["luxury"]] if outbid else None,
+    )
     if decision and not view["game_over"]:
         check("pending decision", seen["decision"], [decision["step"], decision["seat"]])
     check("phases lit", len(seen["phasesOn"]) <= 1, True)
@@ -202,7 +236,8 @@ def _problems(name: str, model: dict[str, Any], seen: dict[str, Any] | None) -> 
         check(f"{who} colony", drawn["colony"], p["colony"])
         position = view["turn_order"].index(p["index"]) + 1 if p["index"] in view["turn_order"] else None
         check(f"{who} place in turn order", drawn["position"], position)
-        check(f"{who} bid", drawn["bid"], [p["bid"]["tile"], p["bid"]["coins"]] if p["bid"] else None)
+        want_bid = [p["bid"]["tile"], p["bid"]["coins"], p["bid"]["luxury"]] if p["bid"] else None
+        check(f"{who} bid", drawn["bid"], want_bid)
         building = (
             decision["tile"]
             if decision and decision["step"] == "adding tiles: building" and decision["seat"] == p["index"]
@@ -462,6 +497,218 @@ def test_the_supply_rounds_on_the_round_track(board, static_server, fixture_mode
     assert done == ["true", "true", "true"]
 
 
+def _first_position(players: int, options: dict[str, Any], seed: int, test: Any) -> Any:
+    """The first decision of a seeded random game where ``test(view)`` holds."""
+    state = games.get(GAME).new_state(players, options)
+    rng = Rng(seed)
+    while not state.is_terminal():
+        player = state.current_player()
+        if player >= 0 and test(state.view(None)):
+            return state
+        state.apply(state.sample_chance(rng) if player < 0 else rng.choice(state.legal_actions()))
+    raise AssertionError(f"no such position in game {seed}")
+
+
+def _names(players: int, options: dict[str, Any]) -> list[str]:
+    probe = games.get(GAME).new_state(players, options, log=False)
+    return [f"Player {i + 1}" for i in range(players)] + probe.participant_names()[players:]
+
+
+# Draws a table model in the open preview page as if it were a fixture (board and action list).
+SHOW_JS = """async (model) => {
+  const board = await import(`${location.origin}/boards/peloponnes.js`);
+  const actions = await import(`${location.origin}/js/actions.js`);
+  const list = document.getElementById('actions');
+  const ui = {
+    choose(i) { document.getElementById('chosen').textContent = `chose ${model.legal[i].notation}`; },
+    highlight(indices) { actions.highlightActions(list, indices); },
+  };
+  document.getElementById('chosen').textContent = '';
+  board.render(document.getElementById('board'), model, ui);
+  actions.renderActions(list, model, ui);
+  document.getElementById('status').textContent =
+    model.finished ? 'Game over' : model.to_move === null ? '—' : `${model.names[model.to_move]} to move`;
+  document.getElementById('log').replaceChildren(...model.log.slice(-15).map((e) => {
+    const p = document.createElement('p'); p.textContent = e.text; return p;
+  }));
+}"""
+
+
+def _show_model(page: Any, static_server: str, pel_fixtures: list[str], model: dict[str, Any]) -> None:
+    _open(page, static_server, pel_fixtures[0])
+    page.evaluate(SHOW_JS, model)
+
+
+def _outbid_with_luxury() -> tuple[Any, list[str]]:
+    """A base game of 3 (random game 11): player 2, outbid, holds a bid of 5 paid with 4 coins and 2 luxury
+    goods, and player 3's bid of 6 on the Temple of Apollo was paid with 3 coins and 6 luxury goods."""
+
+    def outbid(view: dict[str, Any]) -> bool:
+        d = view["decision"]
+        return bool(d) and d["step"] == "bidding: outbid" and d["bid"]["luxury"] > 0
+
+    return _first_position(3, {}, 11, outbid), _names(3, {})
+
+
+def test_an_outbid_player_sees_his_bid_in_hand_and_where_it_may_go(board, static_server, pel_fixtures):
+    state, names = _outbid_with_luxury()
+    seat = state.current_player()
+    model = table_model(state, seat, names)
+    view = model["view"]
+    bid = view["decision"]["bid"]
+    assert (view["decision"]["seat"], bid) == (seat, {"coins": 5, "luxury": 2})
+    assert view["participants"][seat]["bid"] is None  # in his hand, on no tile
+    _show_model(board, static_server, pel_fixtures, model)
+    assert _problems("outbid", model, board.evaluate(SUMMARY_JS)) == []
+
+    # The prompt says what is in his hand; the marker beside it shows the coins and the luxury part.
+    decision = board.locator("#board .pel-decision")
+    assert decision.locator(".pel-prompt").text_content() == "You were outbid: 5 coins in hand"
+    in_hand = decision.locator(".pel-bid-in-hand")
+    assert (in_hand.get_attribute("data-coins"), in_hand.get_attribute("data-luxury")) == ("5", "2")
+    assert in_hand.locator(".pel-bid-value").text_content() == "5"
+    assert in_hand.locator(".pel-bid-lux").text_content() == "4 + 2 lux"  # 2 luxury goods pay for 1 coin
+    assert "in hand" in in_hand.text_content()
+    assert "take it back: 4 coins + 2 luxury goods, +1 coin" in decision.text_content()
+    withdraw = decision.locator(".pel-button[data-kind='withdraw']")
+    assert withdraw.locator("text").text_content() == "Take back 4 + 2 lux (+1 coin)"
+    withdraw.click()
+    assert board.inner_text("#chosen") == "chose withdraw"
+
+    # Each free tile it may move to shows the bid dashed, and a click there moves it.
+    moves = sorted(a["action"]["tile"] for a in model["legal"] if a["action"]["kind"] == "move")
+    assert moves
+    ghosts = board.locator("#board .pel-rows .pel-bid-ghost")
+    ghost_tiles = ghosts.evaluate_all("gs => gs.map((g) => g.closest('.pel-tile').dataset.tile)")
+    assert sorted(ghost_tiles) == moves
+    for i in range(ghosts.count()):
+        ghost = ghosts.nth(i)
+        assert (ghost.get_attribute("data-coins"), ghost.get_attribute("data-luxury")) == ("5", "2")
+        assert ghost.locator(".pel-bid-lux").text_content() == "4 + 2 lux"
+    board.click(f"#board .pel-rows .pel-tile[data-tile='{moves[0]}'] .pel-bid-ghost")
+    assert board.inner_text("#chosen") == f"chose move {moves[0]}"
+
+    # His panel says the bid is in his hand.
+    panel = board.locator(f"#board .pel-player[data-seat='{seat}']")
+    assert panel.locator(".pel-player-outbid text").text_content() == "outbid: 5 in hand · paid 4 + 2 lux"
+    screenshot(board, "board-peloponnes-outbid-luxury-seat")
+    assert not board.errors
+
+
+def test_a_spectator_sees_the_outbid_bid_without_move_targets(board, static_server, pel_fixtures):
+    state, names = _outbid_with_luxury()
+    model = table_model(state, None, names)
+    seat = model["view"]["decision"]["seat"]
+    _show_model(board, static_server, pel_fixtures, model)
+    assert _problems("outbid (spectator)", model, board.evaluate(SUMMARY_JS)) == []
+    decision = board.locator("#board .pel-decision")
+    assert decision.locator(".pel-prompt").text_content() == f"{names[seat]} was outbid: 5 coins in hand"
+    assert decision.locator(".pel-bid-in-hand .pel-bid-lux").text_content() == "4 + 2 lux"
+    assert "Move their unchanged bid to a free tile" in decision.text_content()
+    assert board.locator("#board .pel-bid-ghost").count() == 0
+    assert board.locator("#board .hk-target").count() == 0
+    assert not board.errors
+
+
+def test_a_bid_paid_partly_with_luxury_shows_its_luxury_part(board, static_server, pel_fixtures):
+    state, names = _outbid_with_luxury()
+    model = table_model(state, None, names)
+    view = model["view"]
+    lux_slots = [s for s in view["regular_row"] if s and s["bid_luxury"]]
+    assert [(s["tile"]["id"], s["bidder"], s["bid"], s["bid_luxury"]) for s in lux_slots] == [
+        ("B15", 2, 6, 6)
+    ]
+    assert view["participants"][2]["bid"] == {"tile": "B15", "coins": 6, "luxury": 6}
+    _show_model(board, static_server, pel_fixtures, model)
+    marker = board.locator("#board .pel-rows .pel-tile[data-tile='B15'] .pel-bid")
+    assert (marker.get_attribute("data-coins"), marker.get_attribute("data-luxury")) == ("6", "6")
+    assert marker.locator(".pel-bid-value").text_content() == "6"
+    # 6 luxury goods pay for 3 of the 6 coins (2 for 1 on the mat).
+    assert marker.locator(".pel-bid-lux").text_content() == "3 + 6 lux"
+    assert "bids 6 coins (3 coins + 6 luxury goods)" in marker.locator("title").last.text_content()
+    panel_bid = board.locator("#board .pel-player[data-seat='2'] .pel-player-bid")
+    assert panel_bid.get_attribute("data-luxury") == "6"
+    assert panel_bid.locator("text").text_content() == "bids 6 on Temple of Apollo B15 · paid 3 + 6 lux"
+    # A bid of coins only has no luxury chip.
+    plain = [s for s in view["regular_row"] if s and s["bidder"] is not None and not s["bid_luxury"]]
+    for s in plain:
+        tile = board.locator(f"#board .pel-rows .pel-tile[data-tile='{s['tile']['id']}']")
+        assert tile.locator(".pel-bid").get_attribute("data-luxury") == "0"
+        assert tile.locator(".pel-bid-lux").count() == 0
+    screenshot(board, "board-peloponnes-luxury-bid-spectator")
+
+    # Naukratis pays luxury 1 for 1: the same 6 coins with 3 luxury goods are 3 coins + 3 luxury goods.
+    edited = copy.deepcopy(model)
+    edited["view"]["participants"][2]["colony"] = "naukratis"
+    edited["view"]["participants"][2]["bid"]["luxury"] = 3
+    next(s for s in edited["view"]["regular_row"] if s and s["tile"]["id"] == "B15")["bid_luxury"] = 3
+    board.evaluate(SHOW_JS, edited)
+    assert marker.locator(".pel-bid-lux").text_content() == "3 + 3 lux"
+    assert _problems("Naukratis bid", edited, board.evaluate(SUMMARY_JS)) == []
+    assert not board.errors
+
+
+TALLY_JS = """() => {
+  const box = (sel) => {
+    const r = document.querySelector(`#board ${sel}`).getBoundingClientRect();
+    return [r.left, r.top, r.right, r.bottom];
+  };
+  const board = box('svg.pel-board');
+  return {
+    caption: document.querySelector('#board .pel-chit-tally text').textContent,
+    stack2: document.querySelector('#board .pel-chit-tally').dataset.stack2,
+    entries: Array.from(document.querySelectorAll('#board .pel-chit-tally-entry')).map((e) => [
+      e.dataset.chit, e.querySelector('.pel-chit-tally-count').textContent, e.getAttribute('opacity'),
+      e.querySelector('.pel-chit') ? e.querySelector('.pel-chit').dataset.chit : null,
+    ]),
+    tally: box('.pel-chit-tally'), title: box('.pel-disasters-caption'), stacks: box('.pel-chit-stacks'),
+    board,
+  };
+}"""
+
+
+def _check_tally(seen: dict[str, Any], view: dict[str, Any], caption: str) -> None:
+    by_kind = view["chit_stacks"]["face_down_by_kind"]
+    assert sum(by_kind.values()) == view["chit_stacks"]["face_down"]
+    assert seen["caption"] == caption
+    # Every kind of the game, in the view's order, with its count and its chit's token; none left: faded.
+    assert [e[0] for e in seen["entries"]] == list(by_kind)
+    assert [e[1] for e in seen["entries"]] == [str(n) for n in by_kind.values()]
+    assert [e[2] for e in seen["entries"]] == ["1" if n else "0.35" for n in by_kind.values()]
+    assert [e[3] for e in seen["entries"]] == list(by_kind)
+    # Above the chit stacks, right-aligned with them, clear of the section's caption, inside the board.
+    tally, title, stacks, whole = seen["tally"], seen["title"], seen["stacks"], seen["board"]
+    assert tally[2] == pytest.approx(stacks[2], abs=1)
+    assert tally[3] <= stacks[1]
+    assert tally[0] > title[2]
+    assert tally[2] <= whole[2]
+
+
+def test_the_chits_still_face_down_by_kind(board, static_server, fixture_models, pel_fixtures):
+    # Base game: the one stack.
+    name = "5p-3-seat.json"
+    model = _model(fixture_models, name)
+    assert 0 in model["view"]["chit_stacks"]["face_down_by_kind"].values()  # a faded kind too
+    _open(board, static_server, name)
+    seen = board.evaluate(TALLY_JS)
+    _check_tally(seen, model["view"], "FACE DOWN")
+    assert seen["stack2"] == "false"
+    # Heroes & Colonies, stack 1 used up: what is left is exactly stack 2 (chits slid under it included).
+    options = {"expansion": True}
+    state = _first_position(
+        4, options, 3, lambda v: v["chit_stacks"]["stack_1"] == 0 and v["chit_stacks"]["under_stack_2"]
+    )
+    model = table_model(state, None, _names(4, options))
+    view = model["view"]
+    assert len(view["chit_stacks"]["face_down_by_kind"]) == 9
+    _show_model(board, static_server, pel_fixtures, model)
+    seen = board.evaluate(TALLY_JS)
+    _check_tally(seen, view, "STACK 2 HOLDS")
+    assert seen["stack2"] == "true"
+    screenshot(board, "board-peloponnes-chit-tally-stack-2")
+    assert not board.errors
+
+
 # The board's copy of the printed components, read from its module.
 CATALOGUE_JS = """async () => {
   const c = await import(`${location.origin}/boards/peloponnes/catalogue.js`);
@@ -471,6 +718,7 @@ CATALOGUE_JS = """async () => {
     disasters: c.DISASTERS.map((d) => d.id), threshold: c.DISASTER_THRESHOLD, persianChits: c.PERSIAN_CHITS,
     attacks: c.PERSIAN_ATTACKS, rounds: c.ROUNDS, surcharge: c.CONQUEST_SURCHARGE,
     bands: [0, 2, 3, 4, 5, 7, 8, 10, 11, 13, 14, 16, 17, 19, 20, 30].map((n) => c.incomeBand(n)),
+    luxuryRates: Object.fromEntries(Object.keys(c.COLONIES).map((id) => [id, c.luxuryRate(id)])),
   };
 }"""
 
@@ -512,6 +760,7 @@ def test_the_boards_catalogue_matches_the_engines(board, static_server, pel_fixt
         assert bool(mine.get("freeLand")) == c.free_land, c.id
         assert mine.get("reserveCoins", 1) == c.reserve_coins, c.id
     assert len(js["colonies"]) == len(cat.colonies)
+    assert js["luxuryRates"] == {c.id: c.luxury_rate for c in cat.colonies}
     assert {k: [v["civilization"], v["hero"]] for k, v in js["ranks"].items()} == {
         r.id: [r.civilization, r.hero] for r in cat.ranks
     }

@@ -85,7 +85,8 @@ export const HEROES = {
 
 // The base game's player mat and the expansion's colony boards: income by inhabitant band (0-2, 3-4, 5-7,
 // 8-10, 11-13, 14-16, 17-19, 20+), points per inhabitant, coins per power point, the rules in words, and where
-// they differ from the mat, the coins a reserved building takes (1) and whether lands need not match.
+// they differ from the mat, the coins a reserved building takes (1), whether lands need not match and the
+// luxury goods that pay for a coin or a good (2).
 export const COLONIES = {
   mat: {
     name: "Player mat", coins: [1, 2, 3, 4, 5, 5, 5, 5], luxury: [0, 0, 0, 0, 0, 2, 4, 6], points: 3, perPP: 3,
@@ -113,7 +114,7 @@ export const COLONIES = {
   },
   naukratis: {
     name: "Naukratis", coins: [1, 1, 2, 2, 3, 3, 4, 4], luxury: [0, 0, 0, 0, 0, 2, 4, 6], points: 3, perPP: 3,
-    summary: "large storage; low coin income; luxury pays 1 for 1",
+    summary: "large storage; low coin income; luxury pays 1 for 1", luxuryRate: 1,
   },
   naxos: {
     name: "Naxos", coins: [1, 2, 3, 5, 6, 6, 6, 6], luxury: [0, 0, 0, 0, 1, 2, 4, 6], points: 3, perPP: 2,
@@ -155,6 +156,7 @@ export const ROUNDS = 8;
 export const STACK_ROUNDS = { A: [1, 2, 3], B: [4, 5, 6], C: [7, 8] };
 export const SUPPLY_TILES = { B: "B05", C: "C04" };
 export const CONQUEST_SURCHARGE = 3;
+export const LUXURY_RATE = 2;
 export const INCOME_BANDS = [0, 3, 5, 8, 11, 14, 17, 20];
 
 // The income band of a number of inhabitants (index into a colony's coins and luxury lists).
@@ -166,6 +168,31 @@ export function incomeBand(inhabitants) {
 
 export function civilization(id) {
   return CIVILIZATIONS[id] || { name: id ? String(id) : "—", number: 0, income: {} };
+}
+
+// Luxury goods a colony pays for one coin or good (2 on the mat, 1 at Naukratis).
+export function luxuryRate(colonyId) {
+  return (COLONIES[colonyId] && COLONIES[colonyId].luxuryRate) || LUXURY_RATE;
+}
+
+// What a bid is made of (luxury goods pay for missing coins, at the colony's rate). `coins` is its value,
+// the number the rules compare; `luxury` the luxury goods paid for part of it, which come back as luxury
+// goods if it is taken back. {value, luxury, coins: the coins paid, short: "3 + 6 lux" (or ""), words:
+// "3 coins + 6 luxury goods" (or "5 coins"), full: "6 coins (3 coins + 6 luxury goods)" (or "5 coins")}.
+export function bidMix(coins, luxury, rate = LUXURY_RATE) {
+  const value = Number(coins) || 0;
+  const lux = Number(luxury) || 0;
+  const paid = value - Math.floor(lux / (rate || LUXURY_RATE));
+  const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+  const words = lux ? `${plural(paid, "coin", "coins")} + ${plural(lux, "luxury good", "luxury goods")}` : plural(value, "coin", "coins");
+  return {
+    value,
+    luxury: lux,
+    coins: paid,
+    short: lux ? `${paid} + ${lux} lux` : "",
+    words,
+    full: lux ? `${plural(value, "coin", "coins")} (${words})` : words,
+  };
 }
 
 export function hero(id) {

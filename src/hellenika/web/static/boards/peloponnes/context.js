@@ -2,7 +2,8 @@
 // participants, names and colours, the legal actions matched by their JSON form, the phase of the round the
 // current step belongs to, and the supply rounds known so far.
 import { participantColour } from "../../js/colours.js";
-import { STACK_ROUNDS, SUPPLY_TILES } from "./catalogue.js";
+import { STACK_ROUNDS, SUPPLY_TILES, bidMix, luxuryRate } from "./catalogue.js";
+import { inkOn } from "./theme.js";
 
 // The steps of the view (`view.step`) grouped by the phase of the round they belong to (spec §4, §5).
 const PHASE_OF_STEP = {
@@ -127,6 +128,12 @@ export function makeContext(model, ui) {
     colour(index) {
       const p = byIndex.get(index);
       return participantColour(index, Boolean(p && p.automaton));
+    },
+    // A bid for the markers: who (name, colour, ink on it) and what it is made of (bidMix).
+    bid(bidder, coins, luxury) {
+      const p = byIndex.get(bidder);
+      const colour = this.colour(bidder);
+      return { bidder, colour, ink: inkOn(colour), name: this.name(bidder), ...bidMix(coins, luxury, luxuryRate(p && p.colony)) };
     },
     // Indices of the legal actions whose JSON form satisfies test(action).
     matching(test) {

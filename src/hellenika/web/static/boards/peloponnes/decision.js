@@ -1,12 +1,14 @@
-// Peloponnes board: the pending decision in plain words, and buttons for the choices that are not a piece on
-// the table (pass, the coins of a bid, build now or reserve, strength, a good of choice, Ariadne, Odysseus,
-// saving a tile, mercenaries, finishing a building, cloverleaves, negotiation offers and answers). The
-// pieces themselves (tiles, a colony or hero to make an offer for) are clicked where they lie.
+// Peloponnes board: the pending decision in plain words (an outbid player's bid in hand shown as its marker),
+// and buttons for the choices that are not a piece on the table (pass, the coins of a bid, taking an outbid
+// bid back, build now or reserve, strength, a good of choice, Ariadne, Odysseus, saving a tile, mercenaries,
+// finishing a building, cloverleaves, negotiation offers and answers). The pieces themselves (tiles, a colony
+// or hero to make an offer for) are clicked where they lie.
 import { svg, target, text } from "../../js/svg.js";
 import { ACCENT, GOLD, INK, MUTED, SERIF, inkOf, label, shade } from "./theme.js";
 import { COLONIES, DISASTERS, HEROES, tileById } from "./catalogue.js";
 import { choiceIcon, goodIcon } from "./icons.js";
 import { angelosPick } from "./rows.js";
+import { bidMarker, bidMarkerWidth } from "./tiles.js";
 
 const NUMERIC = new Set(["amount", "hire", "clovers", "coins"]);
 
@@ -47,8 +49,16 @@ export function promptOf(ctx) {
       };
     case "bidding: naming the coins":
       return { title: `${who} ${mine ? "name" : "names"} the coins for ${tileName(d.tile)}`, detail: "At least the minimum, and more than the bid lying on it; the coins are paid now." };
-    case "bidding: outbid":
-      return { title: `${who} ${mine ? "were" : "was"} outbid`, detail: `Move ${your} unchanged bid to a free tile whose minimum it meets, or take the coins back (+1 coin).` };
+    case "bidding: outbid": {
+      // The bid is in his hand (on no tile) until he moves it: the decision carries it.
+      const bid = d.bid ? ctx.bid(d.seat, d.bid.coins, d.bid.luxury) : null;
+      const back = bid && bid.luxury ? `take it back: ${bid.words}, +1 coin` : "take the coins back (+1 coin)";
+      return {
+        title: `${who} ${mine ? "were" : "was"} outbid${bid ? `: ${bid.value} coin${bid.value === 1 ? "" : "s"} in hand` : ""}`,
+        detail: `Move ${your} unchanged bid to a free tile whose minimum it meets${mine ? " (click it)" : ""}, or ${back}.`,
+        bid,
+      };
+    }
     case "buying a tile": {
       const fromConquest = angelosPick(view.conquest_row || []);
       const fromRegular = angelosPick((view.regular_row || []).map((s) => (s ? s.tile : null)));
@@ -102,11 +112,12 @@ export function promptOf(ctx) {
   }
 }
 
-// The words of a button for a legal action that is not a piece on the table; null for the others.
-function buttonOf(a) {
+// The words of a button for a legal action that is not a piece on the table; null for the others. `bid`: the
+// outbid bid in hand (ctx.bid), if any.
+function buttonOf(a, bid) {
   switch (a.kind) {
     case "pass": return { words: "Pass (+1 coin)" };
-    case "withdraw": return { words: "Take the coins back (+1)" };
+    case "withdraw": return { words: bid && bid.luxury ? `Take back ${bid.short} (+1 coin)` : "Take the coins back (+1)" };
     case "amount": case "coins": case "hire": return { words: String(a[a.kind === "hire" ? "count" : "coins"]), number: true };
     case "clovers": return { words: String(a.power), number: true };
     case "build": return { words: a.discount === "none" ? "Build now" : `Build (2 ${a.discount} less)` };
@@ -135,7 +146,7 @@ export function drawDecision(ctx, width) {
   const g = svg("g", { class: "pel-decision", "data-step": d.step, "data-seat": d.seat, "data-mine": mine ? "true" : "false" });
   const buttons = [];
   for (const entry of ctx.legal) {
-    const b = entry.action ? buttonOf(entry.action) : null;
+    const b = entry.action ? buttonOf(entry.action, prompt.bid) : null;
     if (b) buttons.push({ ...b, entry });
   }
   const numbers = buttons.filter((b) => b.number);
@@ -170,8 +181,15 @@ export function drawDecision(ctx, width) {
   const height = placed.length ? y + rowH + 4 : 54;
   g.append(svg("rect", { x: 0, y: 0, width, height, rx: 10, fill: mine ? "#eef4fa" : "#f4efe4", stroke: mine ? ACCENT : shade(colour, 0.3), "stroke-width": mine ? 2 : 1.2 }));
   g.append(svg("rect", { x: 0, y: 0, width: 8, height, rx: 4, fill: colour }));
+  // The outbid bid in hand, as its marker, at the right beside the words.
+  let aside = 0;
+  if (prompt.bid) {
+    const bw = bidMarkerWidth(prompt.bid, "in hand");
+    aside = bw + 12;
+    g.append(bidMarker(prompt.bid, width - left - bw, 29, bw, { cls: "pel-bid-in-hand", words: "in hand" }));
+  }
   g.append(label(left, 22, prompt.title, { "font-size": 16, "font-weight": 700, "font-family": SERIF, fill: mine ? INK : inkOf(colour), class: "pel-prompt" }, width - 2 * left));
-  g.append(label(left, 40, prompt.detail, { "font-size": 11.5, fill: MUTED }, width - 2 * left));
+  g.append(label(left, 40, prompt.detail, { "font-size": 11.5, fill: MUTED }, width - 2 * left - aside));
   for (const b of placed) {
     if (b.caption) {
       g.append(text(b.x, b.y + 20, b.caption, { "font-size": 11, fill: MUTED }));

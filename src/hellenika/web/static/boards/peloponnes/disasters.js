@@ -1,7 +1,8 @@
 // Peloponnes board: the disaster tiles with the chits revealed on them (a disaster strikes every player when
 // its third chit lands), the Persians with their chits, their strength against the players' and the attacks
-// so far (expansion), and the face-down chit stacks, the chits known under the second stack, the chit just
-// drawn (Ariadne sees it first) and how many chits this round still draws.
+// so far (expansion), and the face-down chit stacks with the chits still face down by kind (above them), the
+// chits known under the second stack, the chit just drawn (Ariadne sees it first) and how many chits this
+// round still draws.
 import { svg, text } from "../../js/svg.js";
 import { ACCENT, FAINT, GOLD, INK, LINE, MUTED, PAPER, WARN, label, shade } from "./theme.js";
 import { DISASTERS, DISASTER_THRESHOLD, PERSIAN_ATTACKS, PERSIAN_CHITS } from "./catalogue.js";
@@ -39,6 +40,55 @@ export function chitToken(id, x, y, r) {
     g.append(text(x, y + r * 0.35, "–", { "text-anchor": "middle", "font-size": r, fill: MUTED }));
   }
   g.append(svg("title", {}, [persian ? `Persian chit, strength ${persian[1]}` : d ? `${d.name} chit` : "Blank chit"]));
+  return g;
+}
+
+// A chit kind in words: "Plague", "Persian 2" (its strength), "Blank".
+function chitKind(id) {
+  const persian = /^persians-(\d+)$/.exec(id || "");
+  if (persian) return `Persian ${persian[1]}`;
+  const d = DISASTERS.find((e) => e.id === id);
+  return d ? d.name : "Blank";
+}
+
+// The chits still face down, by kind (the view's chit_stacks.face_down_by_kind, in the game's chit order): a
+// tab of tokens with their counts, right-aligned to `right` and centred on `cy`; kinds none of which is left
+// are faded. With the expansion the mix is that of both stacks (which stack holds which is hidden) until
+// stack 1 is used up: then it is exactly stack 2. The chits slid under stack 2 are known and not in it (the
+// box below lists them).
+function chitTally(ctx, right, cy) {
+  const st = ctx.view.chit_stacks || {};
+  const kinds = Object.entries(st.face_down_by_kind || {});
+  if (!kinds.length) return null;
+  const stack2 = Boolean(ctx.view.expansion) && !(st.stack_1 ?? 0) && (st.stack_2 ?? 0) > 0;
+  const caption = stack2 ? "STACK 2 HOLDS" : "FACE DOWN";
+  const r = 7.5;
+  const widths = kinds.map(([, n]) => 2 * r + 4 + String(n).length * 7.5 + 9);
+  const captionW = caption.length * 7 + 8; // bold capitals, letter-spaced
+  const total = 10 + captionW + widths.reduce((a, b) => a + b, 0);
+  const left = right - total;
+  const g = svg("g", { class: "pel-chit-tally", "data-stack2": stack2 ? "true" : "false" });
+  g.append(svg("rect", { x: left, y: cy - 11, width: total, height: 22, rx: 11, fill: "#f3ecdd", stroke: LINE }));
+  g.append(text(left + 10, cy + 3, caption, { "font-size": 8.5, "font-weight": 700, fill: MUTED, "letter-spacing": "0.08em" }));
+  let x = left + 10 + captionW;
+  kinds.forEach(([id, n], i) => {
+    const count = Number(n) || 0;
+    const entry = svg("g", { class: "pel-chit-tally-entry", "data-chit": id, "data-count": count, opacity: count ? 1 : 0.35 });
+    const token = chitToken(id, x + r, cy, r);
+    token.querySelector("title").remove(); // the entry's own title says how many
+    entry.append(token);
+    entry.append(text(x + 2 * r + 3, cy + 4.5, String(count), { "font-size": 12.5, "font-weight": 700, fill: count ? INK : MUTED, class: "pel-chit-tally-count" }));
+    entry.append(svg("title", {}, [`${chitKind(id)}: ${count} chit${count === 1 ? "" : "s"} face down`]));
+    g.append(entry);
+    x += widths[i];
+  });
+  const words = kinds.map(([id, n]) => `${chitKind(id)} ${n}`).join(", ");
+  const where = ctx.view.expansion
+    ? stack2 ? "stack 1 is used up, so these are exactly stack 2's" : "both stacks together; which stack holds which is hidden"
+    : "the face-down stack";
+  const under = (st.under_stack_2 || []).length;
+  const after = under ? `; the ${under} chit${under === 1 ? "" : "s"} known under stack 2 come after them` : "";
+  g.append(svg("title", {}, [`Chits still face down, drawn in an unknown order (${where}): ${words}${after}`]));
   return g;
 }
 
@@ -166,8 +216,10 @@ export function drawDisasters(ctx, width) {
   const focus = decision.disaster || decision.event || null;
   const list = view.disasters || [];
   const g = svg("g", { class: "pel-disasters" });
-  g.append(text(0, 11, "DISASTERS · each strikes when its third chit lands; a tile with its shield protects", { "font-size": 10, "font-weight": 700, fill: MUTED, "letter-spacing": "0.08em" }));
-  const y = 18;
+  g.append(text(0, 15, "DISASTERS · each strikes when its third chit lands; a tile with its shield protects", { "font-size": 10, "font-weight": 700, fill: MUTED, "letter-spacing": "0.08em", class: "pel-disasters-caption" }));
+  const tally = chitTally(ctx, width, 11);
+  if (tally) g.append(tally);
+  const y = 28;
   const boxW = view.expansion ? 196 : 170;
   const gap = 8;
   const plain = list.filter((e) => e.id !== "persians");

@@ -2,8 +2,9 @@
 // board (or the base mat) and hero with its side; the mat: coins, wood, stone and food against the storage,
 // luxury goods, inhabitants and this round's income from them, mercenaries, strength and cloverleaves; the
 // tiles as they lie on the table (buildings left of the civilization, lands to its right in the order the
-// placement rule follows), reserved buildings with their coins, the tile being added; the bid and the running
-// score (power points, population points, the lower counts).
+// placement rule follows), reserved buildings with their coins, the tile being added; the bid (and the luxury
+// goods paid for part of it, or the outbid bid in hand) and the running score (power points, population
+// points, the lower counts).
 // Clicks: a good of choice on the mat, a tile to save, lose, finish or give up, the building being added,
 // the mercenaries, the cloverleaves, Odysseus' coin, and another player's colony or hero to make an offer.
 import { svg, target, text } from "../../js/svg.js";
@@ -221,12 +222,24 @@ function header(ctx, p, width, position) {
     ]));
     x += 42;
   }
-  // The bid lying in the row, or the tile won this round.
+  // The bid lying in the row (with the coins and luxury goods paid for it), the outbid bid in hand, or the
+  // tile won this round.
+  const room = width - 12 - 196 - 8 - (LEFT_W + 32);
+  const decision = ctx.view.decision || {};
   if (p.bid) {
     const t = tileById(p.bid.tile);
-    g.append(svg("g", { class: "pel-player-bid", "data-tile": p.bid.tile, "data-coins": p.bid.coins }, [
+    const bid = ctx.bid(p.index, p.bid.coins, p.bid.luxury);
+    g.append(svg("g", { class: "pel-player-bid", "data-tile": p.bid.tile, "data-coins": p.bid.coins, "data-luxury": bid.luxury }, [
       goodIcon("coins", LEFT_W + 22, 22, 14),
-      text(LEFT_W + 32, 27, `bids ${p.bid.coins} on ${t ? t.name : p.bid.tile} ${p.bid.tile}`, { "font-size": 11.5, fill: INK, "font-weight": 600 }),
+      label(LEFT_W + 32, 27, `bids ${bid.value} on ${t ? t.name : p.bid.tile} ${p.bid.tile}${bid.luxury ? ` · paid ${bid.short}` : ""}`, { "font-size": 11.5, fill: INK, "font-weight": 600 }, room),
+      svg("title", {}, [`${ctx.name(p.index)} bids ${bid.full} on ${t ? t.name : p.bid.tile} ${p.bid.tile}`]),
+    ]));
+  } else if (decision.step === "bidding: outbid" && decision.seat === p.index && decision.bid && !ctx.view.game_over) {
+    const bid = ctx.bid(p.index, decision.bid.coins, decision.bid.luxury);
+    g.append(svg("g", { class: "pel-player-outbid", "data-coins": bid.value, "data-luxury": bid.luxury }, [
+      goodIcon("coins", LEFT_W + 22, 22, 14),
+      label(LEFT_W + 32, 27, `outbid: ${bid.value} in hand${bid.luxury ? ` · paid ${bid.short}` : ""}`, { "font-size": 11.5, fill: WARN, "font-weight": 700 }, room),
+      svg("title", {}, [`${ctx.name(p.index)} was outbid: the bid of ${bid.full} is in hand until it moves to a free tile or is taken back`]),
     ]));
   } else if (p.won) {
     const t = tileById(p.won);

@@ -1,7 +1,9 @@
 // Peloponnes board: the tiles on offer this round. The regular row (bid on a free tile or outbid its bidder;
 // an outbid player moves his bid to a free one) and the conquest row (conquer at the minimum + 3; solo: buy at
-// the minimum). Each tile shows the bid lying on it. Clicks: a tile bids on it, conquers it, takes it (solo)
-// or moves the outbid bid to it; the tile whose coins are being named highlights the amounts.
+// the minimum). Each tile shows the bid lying on it (with the luxury goods paid for part of it); while a
+// player decides where his outbid bid goes, each free tile it may move to shows it dashed. Clicks: a tile
+// bids on it, conquers it, takes it (solo) or moves the outbid bid to it; the tile whose coins are being
+// named highlights the amounts.
 import { svg, target, text } from "../../js/svg.js";
 import { ACCENT, FAINT, INK, MUTED, inkOn, label } from "./theme.js";
 import { CONQUEST_SURCHARGE } from "./catalogue.js";
@@ -80,6 +82,7 @@ export function drawRows(ctx, width) {
   caption(x, `REGULAR ROW · ${view.solo ? "buy at the minimum bid" : "bid, or outbid a bid"}`, regular.length * (cardW + GAP) - GAP);
   const decision = view.decision || {};
   const naming = decision.step === "bidding: naming the coins" ? decision.tile : null;
+  const outbid = decision.step === "bidding: outbid" && decision.bid ? ctx.bid(decision.seat, decision.bid.coins, decision.bid.luxury) : null;
   // Solo against Angelos, while the player buys: the tile he would take after each choice.
   const angelos = ctx.participants.find((p) => p.automaton);
   const buying = angelos && decision.step === "buying a tile";
@@ -94,11 +97,11 @@ export function drawRows(ctx, width) {
     let note = "";
     const misfit = bidding && !idx.length && landMisfit(ctx, tile);
     if (misfit) note = "doesn't fit your lands";
-    const bid = slot && slot.bidder !== null && slot.bidder !== undefined
-      ? { bidder: slot.bidder, coins: slot.bid, colour: ctx.colour(slot.bidder), ink: inkOn(ctx.colour(slot.bidder)), name: ctx.name(slot.bidder) }
-      : null;
+    const bid = slot && slot.bidder !== null && slot.bidder !== undefined ? ctx.bid(slot.bidder, slot.bid, slot.bid_luxury) : null;
+    // The outbid bid, in its owner's hand, drawn dashed on each free tile it may move to.
+    const ghost = !bid && outbid && ctx.matching((a) => a.kind === "move" && a.tile === tile.id).length ? outbid : null;
     const card = tileCard(tile, x, y, cardW, CARD_H, {
-      priceWords, bid, note, dim: bidding && !idx.length && tile.id !== naming,
+      priceWords, bid, ghost, note, dim: bidding && !idx.length && tile.id !== naming,
       attrs: { "data-row": row, "data-targets": idx.length },
     });
     if (tile.id === naming || idx.length) {

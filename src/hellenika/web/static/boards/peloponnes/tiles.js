@@ -1,8 +1,9 @@
 // Peloponnes board: the building and land tiles. A full card for the rows on offer (cost, one-time gains,
-// income, power points, special effect, minimum bid and the bid lying on it) and a small chip for the tiles a
-// civilization owns (power points, income, protection, reserved).
+// income, power points, special effect, minimum bid and the bid lying on it, with the luxury goods paid for
+// part of it) and a small chip for the tiles a civilization owns (power points, income, protection,
+// reserved). The bid marker is shared with the decision (an outbid bid in hand).
 import { svg, text } from "../../js/svg.js";
-import { GOODS, INK, KIND, MUTED, WARN, label, shade } from "./theme.js";
+import { GOODS, INK, KIND, MUTED, WARN, inkOn, label, shade } from "./theme.js";
 import { choiceIcon, goodIcon, shieldIcon, supplyIcon } from "./icons.js";
 import { protectedFrom } from "./catalogue.js";
 
@@ -51,8 +52,8 @@ function iconRow(pairs, x, y, size, max, signed = false) {
   return { node: g, end: cx };
 }
 
-// A tile card for the rows on offer, `w` x `h` at (x, y). `opts`: {price, priceWords, bid: {colour, name,
-// coins} | null, dim, note, attrs}.
+// A tile card for the rows on offer, `w` x `h` at (x, y). `opts`: {priceWords, bid: ctx.bid(...) | null,
+// ghost: the outbid player's bid (ctx.bid) when it may move here, dim, note, attrs}.
 export function tileCard(tile, x, y, w, h, opts = {}) {
   const kind = KIND[tile.kind] || KIND.land;
   const g = svg("g", {
@@ -115,20 +116,64 @@ export function tileCard(tile, x, y, w, h, opts = {}) {
   g.append(svg("path", { d: `M ${x + 6} ${fy - 4} H ${x + w - 6}`, stroke: kind.edge, "stroke-width": 0.8 }));
   g.append(goodIcon("coins", x + 17, fy + 9, 15));
   g.append(label(x + 28, fy + 14, opts.priceWords || `min ${tile.min_bid}`, { "font-size": 12, "font-weight": 600, fill: INK, class: "pel-price" }, w * 0.42));
-  if (opts.bid) {
-    const bw = Math.min(w * 0.5, 100);
-    const bx = x + w - bw - 5;
-    g.append(svg("g", { class: "pel-bid", "data-bidder": opts.bid.bidder, "data-coins": opts.bid.coins }, [
-      svg("rect", { x: bx, y: fy - 1, width: bw, height: 21, rx: 10.5, fill: opts.bid.colour, stroke: shade(opts.bid.colour, -0.3) }),
-      goodIcon("coins", bx + 12, fy + 9.5, 13),
-      text(bx + 22, fy + 14, String(opts.bid.coins), { "font-size": 12.5, "font-weight": 700, fill: opts.bid.ink }),
-      label(bx + 22 + String(opts.bid.coins).length * 8 + 4, fy + 14, opts.bid.name, { "font-size": 11, fill: opts.bid.ink }, bw - 34 - String(opts.bid.coins).length * 8),
-      svg("title", {}, [`${opts.bid.name} bids ${opts.bid.coins} coin${opts.bid.coins === 1 ? "" : "s"}`]),
-    ]));
+  const bid = opts.bid || opts.ghost;
+  if (bid) {
+    const priceEnd = 28 + String(opts.priceWords || `min ${tile.min_bid}`).length * 7.2 + 6;
+    const chip = bid.short ? bidChipWidth(bid) + 6 : 0;
+    const plain = Math.min(w * 0.5, 100);
+    // The luxury part widens the pill leftwards, as far as the price allows.
+    const bw = chip ? Math.max(plain, Math.min(w - 5 - Math.min(priceEnd, w * 0.42 + 34), plain + chip)) : plain;
+    g.append(bidMarker(bid, x + w - bw - 5, fy - 1, bw, { ghost: !opts.bid, words: opts.bid ? null : "move here" }));
   }
   if (opts.note) {
     g.append(label(x + w - 8, fy - 9, opts.note, { "font-size": 9.5, fill: opts.dim ? "#8a2b22" : MUTED, "text-anchor": "end", "font-style": "italic", class: "pel-tile-note" }, w - 16));
   }
+  return g;
+}
+
+const BID_H = 21;
+
+function bidChipWidth(bid) {
+  return bid.short.length * 5.3 + 10;
+}
+
+// The width a bid marker needs to show everything: the coins, the luxury part, the name (or `words`).
+export function bidMarkerWidth(bid, words) {
+  const name = words || bid.name || "";
+  return 22 + String(bid.value).length * 8 + 4 + (bid.short ? bidChipWidth(bid) + 4 : 0) + name.length * 6 + 10;
+}
+
+// A bid as a pill in its bidder's colour, `w` wide at (x, y): the coin symbol and its value (what the rules
+// compare), then, when luxury goods paid for part of it, a white chip with what was paid ("3 + 6 lux"),
+// then the bidder's name (or `opts.words`) in the room left. `bid`: ctx.bid(...). `opts.ghost`: a dashed
+// outline where the bid would go (an outbid player's move targets). `opts.cls`: the group's class.
+export function bidMarker(bid, x, y, w, opts = {}) {
+  const ghost = Boolean(opts.ghost);
+  const fill = ghost ? shade(bid.colour, 0.82) : bid.colour;
+  const ink = ghost ? inkOn(fill) : bid.ink;
+  const g = svg("g", {
+    class: opts.cls || (ghost ? "pel-bid-ghost" : "pel-bid"), "data-bidder": bid.bidder, "data-coins": bid.value, "data-luxury": bid.luxury,
+  });
+  g.append(svg("rect", {
+    x, y, width: w, height: BID_H, rx: BID_H / 2, fill, stroke: ghost ? bid.colour : shade(bid.colour, -0.3),
+    "stroke-width": ghost ? 1.4 : 1, "stroke-dasharray": ghost ? "4 3" : null,
+  }));
+  g.append(goodIcon("coins", x + 12, y + 10.5, 13));
+  const value = String(bid.value);
+  g.append(text(x + 22, y + 15, value, { "font-size": 12.5, "font-weight": 700, fill: ink, class: "pel-bid-value" }));
+  let nx = x + 22 + value.length * 8 + 4;
+  if (bid.short) {
+    const cw = bidChipWidth(bid);
+    g.append(svg("g", { class: "pel-bid-lux", "data-luxury": bid.luxury, "data-coins": bid.coins }, [
+      svg("rect", { x: nx - 1, y: y + 3, width: cw, height: BID_H - 6, rx: (BID_H - 6) / 2, fill: "#fff", stroke: GOODS.luxury.colour, "stroke-width": 0.9 }),
+      text(nx - 1 + cw / 2, y + 14, bid.short, { "text-anchor": "middle", "font-size": 9.5, "font-weight": 700, fill: GOODS.luxury.ink }),
+    ]));
+    nx += cw + 4;
+  }
+  const words = opts.words || bid.name || "";
+  const room = x + w - 7 - nx;
+  if (words && room >= 16) g.append(label(nx, y + 15, words, { "font-size": 11, fill: ink, "font-style": ghost ? "italic" : null }, room));
+  g.append(svg("title", {}, [ghost ? `${bid.name}'s bid of ${bid.full} may move here` : `${bid.name} bids ${bid.full}`]));
   return g;
 }
 
