@@ -125,11 +125,14 @@ def test_withdrawing_gives_back_what_the_view_showed() -> None:
     s.apply(BidAmount(5), seat=1)
     shown = s.view(0)["decision"]["bid"]
     coins, lux = s.coins[0], s.lux[0]
+    label = s.label(Withdraw())
     s.apply(Withdraw(), seat=0)
     rate = CAT.colonies[s.colony[0]].luxury_rate
     assert s.lux[0] - lux == shown["luxury"]
     assert s.coins[0] - coins == shown["coins"] - shown["luxury"] // rate + 1  # and the compensation coin
     assert bids(s.view(0))[0] is None and "bid" not in (s.view(0)["decision"] or {})
+    back = s.coins[0] - coins - 1
+    assert label == f"Take your bid back: {back} coins and {shown['luxury']} luxury goods (+1 coin)"
 
 
 # ---------------------------------------------------------------------- 4. the face-down chit mix

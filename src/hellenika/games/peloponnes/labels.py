@@ -87,7 +87,10 @@ def label(s: PeloponnesState, action: Action) -> str:
     if isinstance(action, MoveBid):
         return f"Move your bid to {cat.tile(action.tile).describe()}"
     if isinstance(action, Withdraw):
-        return f"Take your coins back (+{s.g.pass_coins} coin)"
+        lux = s.bid_lux[p]
+        back = s.bid_coins[p] - lux // s.cols[p].luxury_rate  # as bidding.apply_displaced refunds it
+        paid = f"{back} coins and {lux} luxury goods" if lux else f"{back} coins"
+        return f"Take your bid back: {paid} (+{s.g.pass_coins} coin)"
     if isinstance(action, TakeTile):
         tile = cat.tile(action.tile)
         return f"Buy {tile.describe()} for {tile.min_bid} coins"
