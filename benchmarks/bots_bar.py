@@ -101,7 +101,9 @@ class Row:
     options: dict[str, Any]
 
     def key(self) -> str:
-        return json.dumps([self.game, self.players, self.candidate, self.opponent, self.options], sort_keys=True)
+        return json.dumps(
+            [self.game, self.players, self.candidate, self.opponent, self.options], sort_keys=True
+        )
 
     def specs(self, seed: int, count: int) -> list[GameSpec]:
         if self.players == 1:
@@ -139,7 +141,9 @@ def read_log(path: Path) -> dict[str, dict[int, dict[str, Any]]]:
     return played
 
 
-def table_rows(rows: list[Row], played: dict[str, dict[int, dict[str, Any]]], target: int) -> list[dict[str, Any]]:
+def table_rows(
+    rows: list[Row], played: dict[str, dict[int, dict[str, Any]]], target: int
+) -> list[dict[str, Any]]:
     """A summary per row that has games, over its first ``target`` games (fewer while it is incomplete)."""
     out = []
     for row in rows:
