@@ -61,17 +61,20 @@ def parts(s: PeloponnesState, p: int) -> tuple[dict[str, int], dict[str, int]]:
     return power, population
 
 
-def final(s: PeloponnesState, p: int) -> tuple[int, int, int]:
-    """(power, population, cloverleaves on power) with the chosen or the best split."""
-    power, population = parts(s, p)
-    pp = sum(power.values())
-    pop = sum(population.values())
+def _with_clovers(s: PeloponnesState, p: int, pp: int, pop: int) -> tuple[int, int, int]:
+    """(power, population, cloverleaves on power) once the cloverleaves are split, as chosen or at best."""
     clovers = s.clovers[p]
     value = s.g.cloverleaf_value
     k = s.clover_power[p]
     if k < 0 or k > clovers:
         k = best_split(pp, pop, clovers, value)
     return pp + value * k, pop + value * (clovers - k), k
+
+
+def final(s: PeloponnesState, p: int) -> tuple[int, int, int]:
+    """(power, population, cloverleaves on power) with the chosen or the best split."""
+    power, population = parts(s, p)
+    return _with_clovers(s, p, sum(power.values()), sum(population.values()))
 
 
 def totals(s: PeloponnesState) -> list[float]:
@@ -85,15 +88,9 @@ def totals(s: PeloponnesState) -> list[float]:
 def scored(s: PeloponnesState, p: int) -> tuple[tuple[int, int, int], dict[str, float]]:
     """:func:`final` and the participant's :func:`breakdown` row, from one computation of the parts."""
     power, population = parts(s, p)
-    pp = sum(power.values())
-    pop = sum(population.values())
-    clovers = s.clovers[p]
+    pp, pop, k = _with_clovers(s, p, sum(power.values()), sum(population.values()))
     value = s.g.cloverleaf_value
-    k = s.clover_power[p]
-    if k < 0 or k > clovers:
-        k = best_split(pp, pop, clovers, value)
-    pp += value * k
-    pop += value * (clovers - k)
+    clovers = s.clovers[p]
     row: dict[str, float] = {f"power: {key}": float(v) for key, v in power.items()}
     row["power: cloverleaves"] = float(value * k)
     row.update({f"population: {key}": float(v) for key, v in population.items()})
