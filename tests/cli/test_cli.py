@@ -18,6 +18,19 @@ def test_games_lists_hercules_with_players_and_variants():
     assert "hercules" in result.output and "1-4" in result.output and "simplified" in result.output
 
 
+def test_games_writes_every_option_as_it_is_typed_in_a_narrow_terminal():
+    result = runner.invoke(app, ["games"], terminal_width=80)
+    assert result.exit_code == 0
+    for needle in (
+        "--option variant=standard|simplified",
+        "--option stall=0..1000",
+        "--option expansion=true|false",
+        "(default false)",
+    ):
+        assert needle in result.output
+    assert "…" not in result.output  # nothing cut short
+
+
 def test_rules_prints_the_summary():
     result = runner.invoke(app, ["rules", "hercules"])
     assert result.exit_code == 0

@@ -8,14 +8,18 @@ from tests.server.harness import FakeClock, LiveServer
 def test_register_login_logout_and_me(server: LiveServer) -> None:
     alice = server.player()
     assert alice.get("/api/me").status_code == 401
+    visitor = alice.get("/api/session")
+    assert visitor.status_code == 200 and visitor.json() == {"user": None}
     answer = alice.post("/api/auth/register", {"name": "Alice", "password": "correct horse"})
     assert answer.status_code == 201
     assert answer.json()["user"]["name"] == "Alice"
     cookie = answer.headers["set-cookie"].lower()
     assert "hellenika_session=" in cookie and "httponly" in cookie and "samesite=lax" in cookie
     assert alice.get("/api/me").json()["user"]["name"] == "Alice"
+    assert alice.ok(alice.get("/api/session"))["user"]["name"] == "Alice"
     assert alice.ok(alice.post("/api/auth/logout")) == {"user": None}
     assert alice.get("/api/me").status_code == 401
+    assert alice.ok(alice.get("/api/session")) == {"user": None}
     again = server.player()
     assert again.ok(again.post("/api/auth/login", {"name": "alice", "password": "correct horse"}))[
         "user"

@@ -42,6 +42,19 @@ def test_upload_then_step_through(server: LiveServer) -> None:
     assert fan.get("/api/replays/nothing-here").status_code == 404
 
 
+def test_an_uploaded_record_downloads_again_unchanged(server: LiveServer) -> None:
+    fan = server.player("fan")
+    data = _record("hercules", 3)
+    replay_id = fan.ok(fan.post("/api/replays", data), 201)["id"]
+    url = fan.ok(fan.get(f"/api/replays/{replay_id}", params={"step": 0}))["replay"]["record_url"]
+    assert url == f"/api/replays/{replay_id}/record"
+    downloaded = server.player().ok(server.player().get(url))  # anyone who may watch may download
+    for key in ("game", "players", "options", "seed", "actions", "final_digest"):
+        assert downloaded[key] == data[key], key
+    assert fan.ok(fan.post("/api/replays", downloaded), 201)["id"] != replay_id
+    assert fan.get("/api/replays/nothing-here/record").status_code == 404
+
+
 def test_bad_records_are_refused(server: LiveServer) -> None:
     fan = server.player("fan")
     good = _record()
@@ -76,6 +89,7 @@ def test_a_finished_table_is_a_replay_and_its_record_uploads(server: LiveServer)
     start = host.ok(host.get(f"/api/replays/{tid}", params={"step": 0}))
     assert start["version"] == 0 and start["log"] == []
     record = host.ok(host.get(f"/api/tables/{tid}/record"))
+    assert host.ok(host.get(end["replay"]["record_url"])) == record
     uploaded = host.ok(host.post("/api/replays", record), 201)["id"]
     again = host.ok(host.get(f"/api/replays/{uploaded}"))
     assert again["view"] == end["view"] and again["replay"]["names"] == end["replay"]["names"]

@@ -16,6 +16,7 @@ import typer
 from rich.console import Console
 from rich.markdown import Markdown
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.padding import Padding
 from rich.table import Table
 
 from hellenika import __version__, games
@@ -87,20 +88,33 @@ def _root(version: Annotated[bool, typer.Option("--version", help="Show the vers
 def list_games() -> None:
     """List the games with their player counts and options."""
     table = Table(title="Hellenika games")
-    table.add_column("Name", style="bold")
+    table.add_column("Name", style="bold", no_wrap=True)
     table.add_column("Game")
     table.add_column("Players", justify="center")
-    table.add_column("Rules")
-    table.add_column("Options and variants")
+    table.add_column("Rules", justify="center")
+    table.add_column("Options")
     for game in games.all_games():
         table.add_row(
             game.name,
-            f"{game.title}\n[dim]{game.summary}[/dim]",
+            game.title,
             game.players_text(),
             game.rules_version,
-            "\n".join(game.variants()) or "—",
+            "\n".join(spec.name for spec in game.option_specs) or "—",
         )
     console.print(table)
+    # The descriptions need the full width, so they follow the table instead of squeezing into it.
+    for game in games.all_games():
+        console.print(f"\n[bold]{game.name}[/bold]: {game.summary}", highlight=False)
+        if game.option_specs:
+            options = Table.grid(padding=(0, 2, 0, 0))
+            options.add_column(style="cyan", no_wrap=True)
+            options.add_column()
+            for spec in game.option_specs:
+                options.add_row(
+                    f"--option {spec.name}={spec.allowed()}",
+                    f"{spec.description} [dim](default {spec.default_text()})[/dim]",
+                )
+            console.print(Padding(options, (0, 0, 0, 2)))
 
 
 @app.command()

@@ -61,14 +61,20 @@ class OptionSpec:
             raise InvalidOption(f"option {self.name!r} must be text; got {raw!r}")
         return raw
 
-    def describe(self) -> str:
+    def allowed(self) -> str:
+        """The values it takes, as the command line writes them: ``a|b``, ``true|false`` or ``0..40``."""
         if self.choices:
-            allowed = "|".join(self.choices)
-        elif isinstance(self.default, bool):
-            allowed = "true|false"
-        else:
-            allowed = f"{self.minimum}..{self.maximum}"
-        return f"{self.name}={allowed} (default {self.default}): {self.description}"
+            return "|".join(self.choices)
+        if isinstance(self.default, bool):
+            return "true|false"
+        return f"{self.minimum}..{self.maximum}"
+
+    def default_text(self) -> str:
+        """The default as the command line writes it (``false``, not Python's ``False``)."""
+        return str(self.default).lower() if isinstance(self.default, bool) else str(self.default)
+
+    def describe(self) -> str:
+        return f"{self.name}={self.allowed()} (default {self.default_text()}): {self.description}"
 
 
 def validate_options(specs: tuple[OptionSpec, ...], raw: Mapping[str, Any] | None) -> dict[str, OptionValue]:

@@ -110,6 +110,10 @@ class Replays:
             self._records.popitem(last=False)
         return record
 
+    async def record_json(self, replay_id: str) -> dict[str, Any]:
+        """The record itself, as uploaded (or as the finished table wrote it), to download again."""
+        return (await self._record(replay_id)).to_json()
+
     async def view(self, replay_id: str, step: int | None) -> dict[str, Any]:
         """The spectator's table model at ``step`` (default: the end) and the replay's metadata."""
         record = await self._record(replay_id)
@@ -133,6 +137,7 @@ class Replays:
                 "players": record.players,
                 "options": record.options,
                 "result": record.result,
+                "record_url": f"/api/replays/{replay_id}/record",
             }
             return model
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request, Response
 
-from hellenika.server.deps import CSRF, CurrentUser, ServicesDep
+from hellenika.server.deps import CSRF, CurrentUser, OptionalUser, ServicesDep
 from hellenika.server.schemas import Credentials
 from hellenika.server.security import SESSION_COOKIE
 
@@ -54,3 +54,10 @@ async def logout(request: Request, response: Response, svc: ServicesDep) -> dict
 async def me(user: CurrentUser) -> dict[str, Any]:
     """The logged-in user, or 401."""
     return {"user": user.to_json()}
+
+
+@router.get("/session")
+async def session(user: OptionalUser) -> dict[str, Any]:
+    """Who this browser is: the logged-in user, or ``null`` for a visitor (pages ask this on every load, and a
+    visitor is not an error, so unlike ``/api/me`` it never answers 401)."""
+    return {"user": user.to_json() if user else None}

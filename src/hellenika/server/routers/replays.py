@@ -29,3 +29,9 @@ async def view(
 ) -> dict[str, Any]:
     """The spectator's table model after ``step`` actions (default: the end), with ``replay`` metadata."""
     return await svc.replays.view(replay_id, step)
+
+
+@router.get("/replays/{replay_id}/record")
+async def record(replay_id: str, svc: ServicesDep) -> dict[str, Any]:
+    """The replay's game record (the CLI's --record JSON), to download: an uploaded one as it was checked."""
+    return await svc.replays.record_json(replay_id)

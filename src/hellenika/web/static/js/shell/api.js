@@ -84,13 +84,8 @@ export async function api(method, path, body) {
 export const get = (path) => api("GET", path);
 export const post = (path, body) => api("POST", path, body ?? {});
 
-// The logged-in user, or null (401). Any other failure is an error the caller shows.
+// The logged-in user, or null for a visitor. A failure is an error the caller shows.
 export async function currentUser() {
-  try {
-    const answer = await get("/api/me");
-    return answer && answer.user ? answer.user : answer;
-  } catch (error) {
-    if (error.status === 401) return null;
-    throw error;
-  }
+  const answer = await get("/api/session");
+  return answer ? answer.user : null;
 }
