@@ -260,3 +260,52 @@ def test_building_needs_no_adjacency_and_may_touch_other_players():
     build(s, "house", "1,4")  # next to Blue's house
     build(s, "house", "10,5")  # far from everything
     assert s.houses[RED] and s.houses[BLUE].bit_count() == 2
+
+
+def test_spec_3_statues_never_go_on_quarries_temples_or_taken_spaces():
+    s = setup(3)
+    set_quarries(s, {"0,5": [12], "10,6": [18], "2,4": [31], "7,3": [35]}, worker="5,5", closed=["7,3"])
+    place(s, BLUE, "house", "3,4")
+    choose(s, "statue")
+    assert s.phase == STATUE
+    for space, what in (
+        ("0,5", "quarry"),  # coast quarry, active
+        ("5,5", "quarry"),  # interior quarry, empty (the worker's)
+        ("7,3", "quarry"),  # closed quarry
+        ("3,5", "temple"),  # T8
+        ("3,4", "taken by {p1}'s house"),
+    ):
+        rejects(s, Build("statue", space), "hellas §4.5", what)
+    statue_spaces = {a.space for a in s.legal_actions() if isinstance(a, Build)}
+    assert statue_spaces == {
+        s.b.cells[c].id for c in s.free_cells if not s.b.is_coast[c]
+    }  # every free interior building space, nothing else
+    assert "3,4" not in statue_spaces and "5,5" not in statue_spaces
+
+
+def test_statue_without_a_free_interior_space_is_not_performed():
+    s = setup(3)
+    for c in list(s.free_cells):
+        if not s.b.is_coast[c]:
+            s.free &= ~(1 << c)  # as if every interior space were built on
+    s.free_cells = tuple(c for c in s.free_cells if s.b.is_coast[c])
+    set_marble(s, 10, 10, 10)
+    choose(s, "statue")
+    assert s.marble[RED] == 10 and s.statues == 0 and s.phase == CHOOSE and s.active == BLUE
+    assert "could not build a statue (no free interior space)" in list(s.iter_log())[-1]
+
+
+def test_take_three_marble_gives_three_and_has_nothing_to_decline():
+    s = setup(3)
+    choose(s, "marble")
+    assert s.marble == [13, 10, 10]
+    assert s.track[s.g.space_index["marble"]] == RED
+    assert s.phase == CHOOSE and s.active == BLUE  # more marble never lowers a score or the tie-break
+
+
+def test_house_and_or_square_decline_before_building_anything():
+    s = setup(3)
+    choose(s, "house-square")
+    s.apply(Decline())
+    assert s.marble[RED] == 10 and not s.houses[RED] and not s.squares[RED]
+    assert s.current_player() == BLUE and s.phase == BUILD  # the others still get their chance

@@ -207,6 +207,16 @@ def test_spec_25_the_seed_scoring_example():
     place(s, BLUE, "palace", "3,3")
     set_rings(s, 0, 3, 2)  # Green has 2 rings; another player has more
     set_marble(s, 18, 0, 0)
+    # The position is the seed's, not just its totals: which city touches what.
+    cities = {p: [g for g in s.view(None)["players"][p]["groups"] if g["kind"] == "city"] for p in range(3)}
+    big, small = sorted(cities[RED], key=lambda g: -g["size"])
+    assert big["size"] == 10 and len(big["statues"]) == 2 and len(small["statues"]) == 1
+    assert set(small["statues"]) < set(big["statues"])  # "also adjacent to one of these statues"
+    assert sorted(t for g in cities[RED] for t in g["temples"]) == ["T4", "T6", "T8"]  # each touched once
+    assert len(cities[GREEN]) == 2 and all("T6" in g["temples"] for g in cities[GREEN])
+    assert [len(g["statues"]) for g in cities[BLUE]] == [1] and [g["temples"] for g in cities[BLUE]] == [
+        ["T8"]
+    ]
     b = s.score_breakdown()
     # Red: 10 + 9 + 15 + 3
     assert b[RED]["largest city"] == 10
@@ -319,3 +329,23 @@ def test_final_score_equals_the_written_formula_on_the_final_position(players):
             expected = city + temples + statues + rings + majority[p] + state.marble[p] // 5
             assert state.scores()[p] == expected
         assert sum(state.score_breakdown()[0].values()) == state.scores()[0]
+
+
+def test_quarries_never_connect_groups_and_a_city_touching_a_quarry_scores_nothing_for_it():
+    s = setup(3)
+    place(s, RED, "house", "0,4", "0,6")  # both next to the quarry 0,5, not to each other
+    assert len(s.groups[RED]) == 2
+    place(s, RED, "palace", "1,4")  # touches 0,4 (and the quarry), not 0,6
+    assert sorted(m.bit_count() for m, _ in s.groups[RED]) == [1, 2]
+    place(s, RED, "square", "1,5")  # 1,5 touches 1,4 and 0,6: one city of 4
+    assert len(s.groups[RED]) == 1
+    assert s.live_scores()[RED] == (4, 0, 0, 0)
+
+
+def test_a_statue_between_two_houses_does_not_connect_them():
+    s = setup(3)
+    place(s, RED, "statue", "4,4")
+    place(s, RED, "house", "4,3", "4,5")  # both touch the statue, not each other
+    place(s, RED, "palace", "3,3")  # touches 4,3 (and 4,4): a city of 2 next to the statue
+    assert len(s.groups[RED]) == 2
+    assert s.live_scores()[RED] == (2, 0, 3, 0)

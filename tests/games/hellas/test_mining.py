@@ -225,3 +225,62 @@ def check_round_trip(s):
     assert snapshot(restored) == snapshot(s)
     assert restored.legal_actions() == s.legal_actions()
     assert restored.groups == s.groups and restored.live_scores() == s.live_scores()
+
+
+def test_income_is_paid_once_with_the_tops_shown_when_mine_marble_is_chosen():
+    s = mining_position()
+    place(s, RED, "house", "0,4")  # at the 12 (yield 1)
+    choose(s, "mine1")
+    assert s.marble[RED] == 11
+    s.apply(Reveal(33))  # the 12 becomes a 33 (yield 3): no income again in this action
+    s.apply(PlaceTile("0,5"))
+    assert s.marble[RED] == 11
+    for v in (34, 35, 36):
+        s.apply(Reveal(v))
+        if s.phase == MINE_PLACE:
+            s.apply(s.legal_actions()[0])
+    assert s.phase == CHOOSE and s.marble[RED] == 11
+    choose(s, "mine2")  # Blue: the new top now pays Red 3
+    assert s.marble[RED] == 14
+
+
+def test_several_houses_at_one_quarry_each_earn_and_the_active_player_earns_too():
+    s = mining_position()
+    place(s, RED, "house", "0,4", "0,6", "1,4", "1,5")  # all four building spaces at the 12; 1,4 also at 31
+    choose(s, "mine1")
+    assert s.marble[RED] == 10 + 4 * 1 + 3
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_quarry_invariants_along_random_games(players):
+    """Between actions exactly 3 quarries are active (spec §4.6); the worker stands on an empty quarry; a
+    closed quarry never changes again; tiles are conserved (stack + piles + set aside = 40); tops only rise.
+    """
+    from hellenika.engine import TERMINAL, Rng
+
+    for seed in range(6):
+        rng = Rng(100 + seed)
+        s = GAME.new_state(players, log=False)
+        closed_piles: dict[int, tuple[int, ...]] = {}
+        tops_seen: dict[int, int] = {}
+        while s.current_player() != TERMINAL:
+            if s.phase == CHOOSE:
+                assert len(s.active_q) == 3
+                assert all(s.is_active_quarry(q) for q in s.active_q)
+                assert s.worker >= 0 and not s.piles[s.worker]
+                assert s.pending_tile == 0 and s.opening == -1
+            for q in range(len(s.piles)):
+                if s.closed >> q & 1:
+                    closed_piles.setdefault(q, s.piles[q])
+                    assert s.piles[q] == closed_piles[q]
+                elif s.piles[q]:
+                    assert s.top(q) >= tops_seen.get(q, 0)
+                    tops_seen[q] = s.top(q)
+            on_board = sum(len(pile) for pile in s.piles)
+            assert on_board + len(s.stack) + len(s.aside) + (1 if s.pending_tile else 0) == 40
+            legal = s.legal_actions()
+            if s.is_chance_node():
+                s.apply(s.sample_chance(rng))
+            else:
+                s.apply(legal[rng.randbelow(len(legal))])
+        assert len(closed_piles) <= 6  # at most one closure per Mine marble action: 2 spaces x 3 rounds

@@ -167,3 +167,49 @@ def test_spec_19_pillar_raises_other_players_scores():
     assert after[RED] - before[RED] == 1
     assert after[BLUE] - before[BLUE] == 1
     assert after[GREEN] - before[GREEN] == 2  # the ring
+
+
+def test_pillar_supply_limits_the_temple_action():
+    # With the reconstructed data the 30 pillars equal Minotaur's 30 slots, so slots run out first; the supply
+    # check is exercised with a smaller supply (the data file is the only place the count lives, spec §2).
+    from dataclasses import replace
+
+    s = setup(3)
+    s.comps = replace(s.comps, pillars=3)
+    set_pillars(s, T8=1)  # 2 pillars left in the supply, 29 free slots
+    assert s.pillar_supply() == 2 and sum(s.free_slots()) == 29
+    choose(s, "temple3")
+    assert s.marble[RED] == 10 and s.rings[RED] == 0 and s.pillars[4] == 1  # not performed
+    assert s.next_start == RED
+    assert "{p0} could not build 3 pillars (not enough pillars in the supply)" in [e.text for e in s.events]
+    choose(s, "temple2")  # Blue: exactly the 2 left
+    assert s.phase == PILLARS
+    s.apply(Pillar("T4"))
+    s.apply(Pillar("T4"))
+    assert s.pillar_supply() == 0 and s.rings[BLUE] == 1 and s.marble[BLUE] == 6
+    choose(s, "temple5")  # Green: none left
+    assert s.phase == CHOOSE and s.marble[GREEN] == 10 and s.rings[GREEN] == 0
+
+
+def test_temple_2_3_5_cost_4_6_10_and_give_one_ring_each():
+    for space, cost, pillars in (("temple2", 4, 2), ("temple3", 6, 3), ("temple5", 10, 5)):
+        s = setup(3)
+        set_marble(s, 20, 20, 20)
+        choose(s, space)
+        for _ in range(pillars):
+            s.apply(Pillar("T8"))  # 8 slots: room for all, completing nothing
+        assert s.marble[RED] == 20 - cost and s.rings[RED] == 1 and s.pillars[4] == pillars
+        assert s.ring_supply == 13 and s.pillar_supply() == 30 - pillars
+        assert s.phase == CHOOSE
+
+
+def test_pillars_raise_the_score_of_every_city_touching_the_temple_but_not_villages():
+    s = setup(3)
+    place(s, RED, "house", "2,6")  # a Red village at T4 and T8
+    place(s, BLUE, "house", "3,6")
+    place(s, BLUE, "palace", "3,7")  # a Blue city at T4 and T8
+    choose(s, "temple2")
+    s.apply(Pillar("T4"))
+    s.apply(Pillar("T8"))
+    assert s.live_scores()[RED] == (0, 0, 0, 2)  # the ring only: a village scores no temple
+    assert s.live_scores()[BLUE] == (2, 2, 0, 0)

@@ -13,7 +13,7 @@ from hellenika.engine import Rng
 from hellenika.engine.record import Record
 from hellenika.games.hellas.actions import Build, ChooseAction, Decline, MoveWorker, PlaceTile, Reveal
 
-from .builders import BLUE, GAME, GREEN, RED, choose, decline_everything, place, set_pillars, setup
+from .builders import BLUE, GAME, GREEN, RED, YELLOW, choose, decline_everything, place, set_pillars, setup
 
 runner = CliRunner()
 
@@ -215,3 +215,52 @@ def test_decline_everything_helper_never_builds():
     decline_everything(s)
     assert not any(s.houses) and not any(s.palaces) and s.statues == 0 and sum(s.pillars) == 0
     assert Decline() not in s.legal_actions()
+
+
+def test_render_without_colour_tells_coast_from_interior_and_shows_every_player():
+    s = setup(4)
+    for p, space in enumerate(("1,4", "1,5", "1,6", "1,7")):
+        place(s, p, "house", space)
+    place(s, YELLOW, "palace", "0,6")
+    text = render_text(s, None, ["Ann", "Bob", "Cy", "Di"])
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(" 0 "))
+    row = {int(line[:2]): line for line in lines[start : start + 11]}
+    # row 0 of Minotaur is "....cQcc.....": coast 0,4, quarry 0,5, Di's palace on 0,6, coast 0,7
+    assert row[0].split() == ["0", "~", "[12]", "P4", "~"]
+    assert "H1" in row[1] and "H2" in row[1] and "H3" in row[1] and "H4" in row[1]
+    assert " · " in row[4] and " ~ " in row[4]  # row 4 "cciiiiiiicc..": both kinds of free space
+    assert "~ coast" in text and "· interior" in text
+    for name in ("Ann", "Bob", "Cy", "Di"):
+        assert name in text
+
+
+def test_final_places_say_point_and_points():
+    s = setup(2)
+    decline_everything(s)
+    s.marble = [5, 10]  # 1 and 2 marble points
+    text = render_text(s)
+    assert ": 1 point, 0 marble over" in text and ": 2 points, 0 marble over" in text
+
+
+def test_the_stack_in_the_view_is_what_every_player_saw_leave_it():
+    """The view lists the tiles still in the stack; that is public (every drawn tile was shown face up): it
+    equals the 40 tiles minus those the public log shows drawn. Nothing about their order is anywhere."""
+    from hellenika.engine import TERMINAL
+
+    s = GAME.new_state(3)
+    rng = Rng(9)
+    while s.current_player() != TERMINAL:
+        if s.is_chance_node():
+            s.apply(s.sample_chance(rng))
+        else:
+            legal = s.legal_actions()
+            s.apply(legal[rng.randbelow(len(legal))])
+        if s.current_player() >= 0:
+            view = s.view(s.current_player())
+            shown = {int(a.tile) for a in s.history() if isinstance(a, Reveal)}
+            assert view["tile_stack"]["tiles"] == sorted(set(range(1, 41)) - shown)
+            assert "stack" not in view and "aside" not in view
+            for q in view["quarries"]:
+                if q["state"] == "closed":
+                    assert q["top"] is None and q["yield"] is None  # a closed pile is face down

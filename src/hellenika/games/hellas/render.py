@@ -28,7 +28,7 @@ COLOURS = ("red", "blue", "green", "yellow")
 LETTER = {HOUSE: "H", SQUARE: "S", PALACE: "P"}
 YIELD_STYLE = {1: "white", 2: "bold white", 3: "bold bright_white on grey23"}
 LEGEND = (
-    "H1 house  S1 square  P1 palace (of player 1)  ST statue  · free: coast (yellow), interior (green)\n"
+    "H1 house  S1 square  P1 palace (of player 1)  ST statue  free: ~ coast (yellow) · interior (green)\n"
     "[12] active quarry (top tile)  [xx] closed  [  ] empty  [W ] quarry worker  3/8 temple pillars/slots"
 )
 
@@ -55,7 +55,8 @@ def _cell(s: HellasState, c: int) -> tuple[str, str]:
         for mask, piece in ((s.houses[p], HOUSE), (s.squares[p], SQUARE), (s.palaces[p], PALACE)):
             if mask & bit:
                 return f" {LETTER[piece]}{p + 1} ", f"bold {COLOURS[p]}"
-    return " ·  ", "yellow" if cell.coast else "green"
+    # Coast and interior differ in the glyph as well as the colour: the price depends on it (spec §4.5).
+    return (" ~  ", "yellow") if cell.coast else (" ·  ", "green")
 
 
 def board_text(s: HellasState) -> Text:
@@ -181,7 +182,7 @@ def render(s: HellasState, seat: int | None, names: Sequence[str] | None = None)
         order = sorted(range(s.n), key=lambda p: places[p])
         scores = s.scores()
         lines = [
-            f"  {places[p]}. {names[p]}: {scores[p]:g} points, "
+            f"  {places[p]}. {names[p]}: {scores[p]:g} point{'' if scores[p] == 1 else 's'}, "
             f"{leftover_marble(s.comps, s.marble[p])} marble over (tie-break)"
             for p in order
         ]
