@@ -330,3 +330,30 @@ def test_outbid_player_may_move_only_to_a_land_he_could_place():
     s.apply(BidOn("A12"), seat=1)
     s.apply(BidAmount(3), seat=1)
     assert s.legal_actions() == [MoveBid("A14"), Withdraw()]
+
+
+def test_outbidding_sisyphus_takes_two_more_than_his_coins():
+    s = game(
+        3,
+        expansion=True,
+        civs=ABC,
+        heroes=["sisyphus", "hector", "helen"],
+        colonies=["naxos", "massilia", "taras"],
+    )
+    reveal(s, "A12", "A14", "A07", "A05", "A01")
+    s.apply(BidOn("A12"), seat=0)
+    s.apply(BidAmount(3), seat=0)  # Sisyphus: 3 coins count as 4
+    s.apply(BidOn("A12"), seat=1)
+    assert s.legal_actions()[0] == BidAmount(5)
+    with pytest.raises(IllegalAction, match="at least 5"):
+        s.apply(BidAmount(4), seat=1)
+
+
+def test_naukratis_pays_missing_coins_with_luxury_one_for_one():
+    s = game(2, expansion=True, civs=ABC[:2], heroes=["hector", "helen"], colonies=["naukratis", "naxos"])
+    give(s, 0, coins=1, lux=3)
+    reveal(s, "A03", "A14", "A07", "A05", "A01")  # Silver hills, min 4
+    s.apply(BidOn("A03"), seat=0)
+    # 1 coin + 3 luxury pay at most 4: the only amount, bid at once (no decision asked).
+    assert top(s) == (step.BID, 1, 1)
+    assert (s.coins[0], s.lux[0], s.bid_coins[0], s.bid_lux[0]) == (0, 0, 4, 3)

@@ -451,3 +451,23 @@ def test_mercenaries_may_be_paid_with_luxury_goods():
     assert s.legal_actions() == [Hire(i) for i in range(4)]  # 1 coin + 4 // 2 luxury
     s.apply(Hire(3), seat=0)
     assert (s.coins[0], s.lux[0], s.mercs[0]) == (0, 0, 3)
+
+
+def test_case_13_base_mat_drought_loses_a_third_of_nine_food():
+    s = game(2, civs=["messene", "patras"])  # the base game: player mats, no colonies
+    give(s, 0, food=9)
+    give(s, 1, food=10)
+    strike(s, DROUGHT)
+    assert (s.food[0], s.food[1]) == (9 - 3, 10 - 4)  # a third, rounded up
+    assert "Player 1 loses 3 food to the drought" in log_text(s)
+
+
+def test_odysseus_is_not_asked_when_protected_or_unhurt():
+    s = exp_game(heroes=["odysseus", "hector"])
+    give(s, 0, inh=9, coins=3)
+    own(s, 0, "B01")  # the Aqueduct protects him from the plague: his coin is not at stake
+    strike(s, PLAGUE)
+    assert s.inh[0] == 9 and not s.odysseus_used[0] and top(s) == (step.REVEAL,)
+    give(s, 0, lux=0)
+    strike(s, DECLINE)  # nothing to lose
+    assert not s.odysseus_used[0] and top(s) == (step.REVEAL,)

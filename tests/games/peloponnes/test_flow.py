@@ -275,3 +275,16 @@ def test_no_log_text_is_built_without_a_log(monkeypatch):
     monkeypatch.setattr(PeloponnesState, "log", refuse)
     for players, options in GAME.configurations():
         play_out(game(players, log=False, **options), seed=players)
+
+
+def test_a_standing_bid_shows_its_coins_first_in_80_columns():
+    s = game(3, civs=["messene", "patras", "arkadia"])
+    reveal(s, "A12", "A14", "A07", "A05", "A01")
+    s.apply(BidOn("A12"), seat=0)
+    s.apply(BidAmount(3), seat=0)
+    console = Console(width=80, record=True, color_system=None)
+    console.print(GAME.render(s, 1, ["Player 1", "Player 2", "Player 3"]))
+    lines = console.export_text().splitlines()
+    row = next(line for line in lines if "Bridge A12" in line)
+    assert "3 · Player" in row
+    assert max(len(line) for line in lines) <= 80

@@ -150,3 +150,15 @@ def test_mercenaries_are_population_points():
     s = exp()
     give(s, 0, inh=3, mercs=4)
     assert scoring.parts(s, 0)[1] == {"inhabitants": 9, "mercenaries": 4}
+
+
+def test_market_owner_in_byzantium_scores_coins_at_the_better_rate():
+    s = exp(colonies=("byzantium", "naxos"))
+    give(s, 0, coins=9)
+    assert scoring.parts(s, 0)[0]["coins"] == 9 // 4
+    own(s, 0, "B02")  # Agora: 2 coins per PP beats the colony's 4 (not cumulative)
+    assert scoring.parts(s, 0)[0]["coins"] == 9 // 2
+    s = exp(colonies=("miletus", "naxos"))
+    give(s, 0, coins=9)
+    own(s, 0, "A13", "B02")  # Miletus already scores 2 per PP; two markets do not make it 1
+    assert scoring.parts(s, 0)[0]["coins"] == 9 // 2

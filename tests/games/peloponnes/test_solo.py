@@ -231,3 +231,22 @@ def test_every_rank_plays_to_the_end(rank):
 
     s = play_out(game(1, expansion=True, angelos=rank), seed=3)
     assert s.is_terminal() and len(s.scores()) == 2
+
+
+def test_solo_purchase_costs_exactly_the_printed_minimum_in_either_row():
+    s = solo(civs=("argos", "pylos"))
+    s.round = 7
+    give(s, 0, coins=20, lux=0, stone=9)
+    reveal(s, "C01", "C02", "C08", "C03", "C05")
+    s.apply(TakeTile("C08"), seat=0)  # conquest row: 8 coins, no surcharge
+    assert s.coins[0] == 20 - 8 and s.paid[0] == 8 and "buys Statue of Zeus C08" in log_text(s)
+    assert s.took_conquest == 1 and ids(s.arow) == ["C01"]  # Angelos: the regular row's best (7 PP)
+
+
+def test_angelos_wins_but_the_player_has_no_inhabitant_to_give():
+    s = solo()
+    a = s.angelos
+    give(s, 0, strength=0, inh=0, food=0)
+    give(s, a, strength=4)
+    trigger(s, (step.SUPPLY,))
+    assert (s.clovers[0], s.clovers[a], s.angelos_pop, s.strength[a]) == (2, 4, 0, 2)

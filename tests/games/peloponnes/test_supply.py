@@ -231,3 +231,19 @@ def test_tantalus_hires_up_to_his_strength_after_the_conflict():
     assert s.legal_actions() == [Hire(i) for i in range(4)]
     s.apply(Hire(3), seat=0)
     assert (s.strength[0], s.mercs[0], s.coins[0]) == (6, 3, 7)
+
+
+@pytest.mark.parametrize(("players", "pairs"), [(4, 1), (5, 2)])
+def test_one_pair_up_to_four_players_two_pairs_from_five(players, pairs):
+    heroes = ["helen", "achilles", "penelope", "daedalus", "andromeda"][:players]
+    s = exp_game(players, heroes=heroes)
+    strengths = [9, 7, 5, 3, 1][:players]
+    for p, value in enumerate(strengths):
+        give(s, p, strength=value, inh=2, food=9, wood=0, stone=0)
+    s.order = tuple(range(players))
+    trigger(s, (step.CONFLICT,))
+    winners = [p for p in range(players) if s.clovers[p] == 4]
+    losers = [p for p in range(players) if s.clovers[p] == 2]
+    assert winners == list(range(pairs)) and losers == list(range(players - pairs, players))
+    assert s.strength[:pairs] == [v // 2 for v in strengths[:pairs]]
+    assert s.strength[pairs:] == strengths[pairs:]

@@ -217,3 +217,12 @@ def test_luxury_goods_may_stand_in_for_the_reserve_coin():
     s = base_round(*ROW, coins=1, lux=2)
     win(s, "A12", coins=1)  # no coins, no wood left: reserve with 2 luxury, at once
     assert s.unfinished[0] == 1 << tile("A12") and s.lux[0] == 0
+
+
+def test_case_22_reserving_by_choice_also_forbids_the_strength_purchase():
+    s = exp_round(*ROW, wood=5, stone=5, coins=6)
+    win(s, "A12", coins=1)
+    assert s.legal_actions() == [Build("none"), Reserve()]  # he could build now ...
+    s.apply(Reserve(), seat=0)  # ... but puts a coin on it: no strength with this tile
+    assert s.unfinished[0] == 1 << tile("A12") and s.strength[0] == 4
+    assert top(s)[0] != step.STRENGTH and (s.wood[0], s.stone[0]) == (5, 5)

@@ -220,3 +220,45 @@ def test_scores_in_the_view_are_the_states_scores() -> None:
             final = (part["power_points"], part["population_points"], part["cloverleaves_on_power"])
             assert final == scoring.final(s, p)
         s.apply_unchecked(s.sample_chance(rng) if s.is_chance_node() else rng.choice(s.legal_actions()))
+
+
+def _tile_ids(obj: Any) -> set[str]:
+    """Every tile id named anywhere in a view (tile dicts carry an ``id`` and a ``kind``)."""
+    found: set[str] = set()
+    if isinstance(obj, dict):
+        if obj.get("kind") in ("building", "land") and isinstance(obj.get("id"), str):
+            found.add(obj["id"])
+        for value in obj.values():
+            found |= _tile_ids(value)
+    elif isinstance(obj, list):
+        for value in obj:
+            found |= _tile_ids(value)
+    return found
+
+
+@pytest.mark.parametrize(
+    ("players", "options"), [(3, {}), (4, {"expansion": True}), (1, {"expansion": True})]
+)
+def test_views_never_name_a_face_down_tile_and_are_the_same_for_every_seat(
+    players: int, options: dict[str, Any]
+) -> None:
+    """The stacks are face down: no view names a tile still in a stack (only their sizes), and as nothing
+    else is secret every seat's view differs from the spectator's only in ``seat`` and ``your_turn``."""
+    s = GAME.new_state(players, options, log=False)
+    assert isinstance(s, PeloponnesState)
+    rng = Rng(11)
+    steps = 0
+    while not s.is_terminal():
+        face_down = {CAT.tiles[t].id for stack in s.stack_left for t in stack}
+        spectator = s.view(None)
+        assert not _tile_ids(spectator) & face_down
+        assert spectator["tile_stacks"] == {"ABC"[i]: len(x) for i, x in enumerate(s.stack_left)}
+        for seat in range(players):
+            view = s.view(seat)
+            assert {k: v for k, v in view.items() if k not in ("seat", "your_turn")} == {
+                k: v for k, v in spectator.items() if k not in ("seat", "your_turn")
+            }
+        action = s.sample_chance(rng) if s.is_chance_node() else rng.choice(s.legal_actions())
+        s.apply_unchecked(action)
+        steps += 1
+    assert steps > 50

@@ -84,7 +84,8 @@ def _offer_table(s: PeloponnesState, names: Sequence[str]) -> Table:
         if t < 0:
             continue
         q = s.bidder[i]
-        bid = Text(f"{names[q]}: {s.bid_coins[q]}", style=_colour(q, s)) if q >= 0 else Text("—", "dim")
+        # The amount first: in an 80-column terminal the bidder's name may wrap, the coins stay in sight.
+        bid = Text(f"{s.bid_coins[q]} · {names[q]}", style=_colour(q, s)) if q >= 0 else Text("—", "dim")
         table.add_row(*_tile_cells(s, tiles[t]), bid)
     conquest = [t for t in s.conq if t >= 0]
     if conquest:
