@@ -317,6 +317,33 @@ def test_cloverleaves_go_where_they_lift_the_score():
     assert heuristic(s) == AssignCloverleaves(0)  # all four on population: 17 / 17
 
 
+def test_the_evaluation_reads_the_cloverleaves_already_assigned():
+    s = game(
+        2,
+        civs=["argos", "messene"],
+        heroes=["hector", "helen"],
+        colonies=["naxos", "massilia"],
+        expansion=True,
+    )
+    own(s, 0, "C01", "C08")  # 15 PP + hero 2
+    give(s, 0, inh=3, clovers=4, coins=0)  # 9 population points
+    give(s, 1, clovers=1)
+    s.tasks = [(step.FINISHED,), (step.CLOVERS, 0), (step.CLOVERS, 1)]
+    s._run()
+    s.apply(AssignCloverleaves(1), 1)
+    assert top(s) == (step.CLOVERS, 0)
+    values = {k: GAME.evaluate(after(s, AssignCloverleaves(k)), 0) for k in range(5)}
+    assert values[0] == max(values.values())  # 17 / 17 beats every split that leaves population lower
+    assert values[0] - values[4] == 8  # all four on power: 25 / 9, a score of 9 instead of 17
+    assert len(set(values.values())) == 5
+
+
+def after(s, action):  # type: ignore[no-untyped-def]
+    c = s.clone()
+    c.apply(action)
+    return c
+
+
 # ---------------------------------------------------------------------- solo
 
 

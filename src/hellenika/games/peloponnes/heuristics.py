@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from hellenika.games.peloponnes import scoring
 from hellenika.games.peloponnes import tasks as step
 from hellenika.games.peloponnes.bidding import least_bid
 from hellenika.games.peloponnes.projection import (
@@ -183,7 +184,13 @@ def angelos_value(
 
 
 def values(s: PeloponnesState) -> list[float]:
-    """Every participant's projected final score (plus the small strength term with the expansion)."""
+    """Every participant's projected final score (plus the small strength term with the expansion).
+
+    Once only the cloverleaves are left to assign, nothing is uncertain any more: the scores are exact, with
+    the split each player chose and the best split for those still to choose (a projection would treat every
+    cloverleaf as still free, so every split would look the same)."""
+    if s.tasks and s.tasks[-1][0] == step.CLOVERS:
+        return scoring.totals(s)
     tl = timeline(s)
     shift = conflict_shift(s, tl)
     moved = acted(s) if tl.tile_rounds and tl.tile_rounds[0] == tl.round and s.round > 0 else ()
