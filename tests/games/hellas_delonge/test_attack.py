@@ -269,3 +269,56 @@ def test_defender_without_an_ares_card_is_not_asked():
     s = play(position(tiles, hands=((), ("Z2", "P5"))), "attack 2", "commit 2")
     assert s.phase == ph.CALLOFF  # nobody holds an Ares card: no window at all
     pass_turn(s)
+
+
+def test_q4_a_sea_attack_needs_no_ships():
+    # Light's island at (1,0) has 3 Greeks and no ship; Dark's at (-1,0) 1 Greek: linked through the dolphin.
+    tiles = [("T01", 1, 0, 0, LIGHT, 3, 0), ("T02", -1, 0, 0, DARK, 1, 0), ("T03", 3, -2, 0, DARK, 1, 0)]
+    s = play(position(tiles), "attack 2", "commit 2")
+    assert s.nat_sea and s.strengths() == (2, 1) and s.attack_would_win()
+    resolve(s)
+    assert s.owner(2) == LIGHT and s.greeks[2] == 2 and s.ships[2] == 0
+
+
+def test_modifiers_change_the_comparison_not_the_pieces():
+    # Spec §6.2-7: 2 Greeks by sea against 2 lose; with Battle Fury 3 >= 2 + 1 wins, but only 2 move in.
+    tiles = [(*A_LAND, LIGHT, 3, 1), (*X_SEA, DARK, 2, 1), ("T05", -1, 1, 0, DARK, 1, 0)]
+    s = play(position(tiles, hands=(("A1",), ())), "attack 2", "commit 2")
+    assert s.nat_sea and not s.attack_would_win()
+    play(s, "play A1")
+    assert s.strengths() == (3, 2) and s.attack_would_win()
+    resolve(s)
+    assert s.owner(2) == LIGHT and s.greeks[2] == 2 and s.greeks[1] == 1
+    assert s.gsup[LIGHT] == 15 - 3 and s.gsup[DARK] == 15 - 1
+    # Stand Firm: 3 by land against 2 + 1 still wins on equal numbers; Dark loses his 2 real Greeks, no more.
+    tiles = [
+        (*A_LAND, LIGHT, 3, 1),
+        (*B_LAND, DARK, 2, 1),
+        (*C_SEA, LIGHT, 2, 1),
+        ("T05", 3, -2, 0, DARK, 1, 0),
+    ]
+    s = play(position(tiles, hands=((), ("A2",))), "attack 2", "commit 2", "commit 0", "play A2")
+    assert not s.nat_sea and s.strengths() == (2, 3) and not s.attack_would_win()
+    resolve(s)
+    assert s.owner(2) == DARK and s.greeks[2] == 2  # the defender's count is unchanged
+    assert s.greeks[1] == 1 and s.gsup[LIGHT] == 15 - 3  # the 2 attackers went to the supply
+
+
+def test_the_attacker_must_send_at_least_one_greek():
+    tiles = [(*A_LAND, LIGHT, 3, 1), (*X_SEA, DARK, 2, 1), (*G_SEA, LIGHT, 3, 1)]
+    s = play(position(tiles), "attack 2", "commit 0")
+    assert legal(s) == ["commit 1", "commit 2"]  # the last source must send one if none has yet
+    with pytest.raises(IllegalAction, match="at least one Greek"):
+        play(s, "commit 0")
+    assert s.commits == (0,)
+
+
+def test_a_lost_sea_attack_with_more_than_three_attackers():
+    # Seed III.3 B and H: more than 3 may attack; all of them go to the supply when the attack fails.
+    tiles = [(*A_LAND, LIGHT, 3, 1), (*X_SEA, DARK, 3, 1), (*G_SEA, LIGHT, 3, 1)]
+    s = play(position(tiles, hands=((), ("A2", "A2"))), "attack 2", "commit 2", "commit 2")
+    assert sum(s.commits) == 4
+    play(s, "play A2", "play A2")  # D = 3 + 2; sea: 4 < 6
+    resolve(s)
+    assert s.owner(2) == DARK and s.greeks[2] == 3
+    assert s.greeks[1] == 1 and s.greeks[3] == 1 and s.gsup[LIGHT] == 15 - 2

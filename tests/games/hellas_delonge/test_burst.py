@@ -7,7 +7,7 @@ import pytest
 from hellenika.engine.errors import IllegalAction
 from hellenika.games.hellas_delonge import phases as ph
 
-from .builders import DARK, LIGHT, legal, play, position
+from .builders import DARK, LIGHT, legal, pass_turn, play, position
 
 # Light: T18 (temple island) at (1,0) and T19 (temple) at (-1,0); Dark: T20 (temple) at (0,1), T01 at (0,-1).
 TEMPLES = [
@@ -165,3 +165,35 @@ def test_under_double_action_a_drawn_card_joins_the_hand_at_once():
     before = s.burst_left
     play(s, "play Z4")
     assert s.burst_left == before + 1
+
+
+def test_burst_is_always_allowed_even_with_nothing_to_do():
+    # Spec §4-2: every city holds 3 Greeks and 3 ships and the hand is full: the Burst is still a choice.
+    tiles = [("T18", 1, 0, 0, LIGHT, 3, 3), ("T01", 0, 1, 0, DARK, 1, 1)]
+    hand = ("A1", "A2", "A4", "P1", "P4", "P5", "Z2")
+    s = position(tiles, hands=(hand, ()), stack=[])
+    assert "burst" in legal(s) and "voyage" not in legal(s)
+    play(s, "burst")
+    assert s.burst_left == 4  # one temple against none
+    assert legal(s) == ["stop"]  # asked all the same: he may hold a Favour of Olympus, for all Dark can tell
+    play(s, "stop")
+    assert s.active == DARK
+
+
+def test_a_ship_may_be_built_at_a_city_without_ships():
+    tiles = [("T18", 1, 0, 0, LIGHT, 1, 0), ("T20", 0, 1, 0, DARK, 1, 1)]
+    s = position(tiles)
+    assert s.phase == ph.BURST  # no ship, so no Voyage, and no Attack: the Burst is the only choice
+    assert "build 1" in legal(s)
+    play(s, "build 1")
+    assert s.ships[1] == 1 and s.ssup[LIGHT] == 9
+
+
+def test_the_temple_count_is_taken_when_the_burst_is_chosen():
+    # Seed III.1: a temple is controlled with Greeks in its city. Dark holds 2 temples, Light 1: 3 actions.
+    tiles = [("T18", 1, 0, 0, LIGHT, 1, 1), ("T19", -1, 0, 1, DARK, 1, 1), ("T20", 0, 1, 0, DARK, 1, 1)]
+    s = play(position(tiles), "burst")
+    assert s.burst_left == 3
+    pass_turn(s)
+    play(s, "burst")
+    assert s.active == DARK and s.burst_left == 4

@@ -181,3 +181,42 @@ def test_theft_after_the_victim_spent_his_last_card_takes_nothing():
     # Light's Thunderbolt cancelled Dark's: the Theft stands, but Dark has no card left to take.
     assert s.hand_size(DARK) == 0 and s.phase == ph.MAIN
     assert s.hand_size(LIGHT) == 0
+
+
+def test_free_timing_cards_come_after_the_regroup_not_during_it():
+    # Spec §8.1-9 and docs/rules: Levy before the action, between Burst actions and at the end of the turn.
+    tiles = [("T01", 1, 0, 0, LIGHT, 2, 1), ("T02", 0, 1, 0, LIGHT, 1, 0), ("T03", -1, 0, 0, DARK, 1, 0)]
+    s = position(tiles, hands=(("Z3",), ()))
+    assert "play Z3" in legal(s)
+    play(s, "burst")
+    assert "play Z3" in legal(s)
+    play(s, "stop")
+    assert s.phase == ph.REGROUP and "play Z3" not in legal(s)
+    with pytest.raises(IllegalAction, match="no voyage or combat is under way"):
+        play(s, "play Z3")
+    play(s, "done")
+    assert s.phase == ph.END and legal(s) == ["play Z3", "end"]
+    play(s, "play Z3", "levy 2 -1", "levy 2 -1")
+    assert s.greeks[2] == 3 and s.gsup[LIGHT] == 15 - 5
+    assert s.active == DARK  # nothing left to do or play: the turn ended by itself
+
+
+def test_shipwrights_take_ships_from_other_cities_when_the_supply_is_empty():
+    # Seed V-G: with no ship in the supply, the ships come from other own cities (which need keep none).
+    s = position(
+        [("T01", 1, 0, 0, LIGHT, 1, 3), ("T02", 0, 1, 0, LIGHT, 1, 0), ("T03", -1, 0, 0, DARK, 1, 0)]
+    )
+    s.ssup[LIGHT] = 0
+    s._legal = None
+    s.hand[LIGHT] = tuple(int(c.id == "P6") for c in s.cat.cards)
+    play(s, "play P6")
+    assert legal(s) == ["launch 2 1", "done"]
+    play(s, "launch 2 1", "launch 2 1")
+    assert (s.ships[1], s.ships[2], s.ssup[LIGHT]) == (1, 2, 0)
+
+
+def test_a_played_card_goes_face_up_to_its_god_s_discard_pile():
+    s = play(position(TILES, hands=(("Z3",), ())), "play Z3")
+    z3 = s.cat.card_by_id["Z3"]
+    assert s.discards[z3] == 1 and not s.hand[LIGHT][z3]
+    assert s.view(DARK)["decks"]["zeus"]["discards"] == {"Z3": 1}

@@ -71,3 +71,50 @@ def test_play_at_the_terminal_with_bad_input():
     assert "There is no choice 0" in out and "There is no choice 99" in out
     assert "hellas_delonge §" in out
     assert "Winner:" in out and "Traceback" not in out
+
+
+def test_simulate_replay_and_bench_from_the_command_line(tmp_path):
+    import json
+
+    result = runner.invoke(
+        app,
+        ["simulate", "hellas_delonge", "-n", "4", "--seat", "random", "--seat", "greedy", "--seed", "2"],
+        terminal_width=120,
+    )
+    assert result.exit_code == 0, result.output[-2000:]
+    assert "4 games" in result.output and "Win rate" in result.output and "Traceback" not in result.output
+    record = tmp_path / "game.json"
+    played = runner.invoke(
+        app,
+        ["play", "hellas_delonge", "-s", "random", "-s", "random", "--seed", "9", "--record", str(record)],
+        terminal_width=100,
+    )
+    assert played.exit_code == 0 and ("Winner" in played.output or "draw" in played.output)
+    replayed = runner.invoke(app, ["replay", str(record), "--to-end"], terminal_width=100)
+    assert replayed.exit_code == 0 and "matches" in replayed.output, replayed.output[-1000:]
+    stepping = runner.invoke(app, ["replay", str(record)], input="\n\nb\n40\ne\nq\n", terminal_width=100)
+    assert stepping.exit_code == 0 and "step 40 of" in stepping.output
+    bench = runner.invoke(app, ["bench", "hellas_delonge", "--seconds", "0.3", "--json"])
+    assert bench.exit_code == 0
+    data = json.loads(bench.output)
+    assert data["games_per_second"] > 0 and data["actions_per_game"] > 50
+
+
+def test_the_picture_reads_well_in_80_columns():
+    from .builders import DARK, LIGHT, position
+
+    s = position(
+        [("T18", 1, 0, 0, LIGHT, 2, 1), ("T01", 0, 1, 0, DARK, 1, 3)],
+        hands=(("A1", "A2", "Z2", "P1"), ("Z3",)),
+        fresh=(("P2", "Z5"), ()),
+    )
+    console = Console(width=80, record=True, color_system=None)
+    console.print(GAME.render(s, LIGHT, ["You", "P2 greedy"]))
+    out = console.export_text()
+    lines = out.splitlines()
+    assert lines[0] == "Hellas — turn 3, You to play (choosing an action)"
+    assert "~T ~" in out and "L2g1s" in out and "D1g3s" in out and "dolph" in out  # temple, cities, dolphin
+    assert any(line.startswith("# land ~ sea T temple") for line in lines)  # the legend on one line
+    assert any(line.rstrip().endswith("6 (2/2/2), 2 new") for line in lines)  # the hand counts unwrapped
+    assert "Hermes' Theft [Z5, Zeus] (new: next turn)" in out.replace("\n", " ")
+    assert "Z3" not in out and "Levy" not in out  # Dark's card stays hidden

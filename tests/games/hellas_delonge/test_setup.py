@@ -125,3 +125,25 @@ def test_light_plays_no_card_in_his_first_turn():
     with pytest.raises(IllegalAction, match="first turn"):
         play(s, "play Z1")
     assert cell(1, 0) in s.board.slot_at
+
+
+def test_setup_needs_no_ship_majority_and_costs_no_ship():
+    # Spec §3 step 5: Dark lays his first tile next to Light's city and its ship, with no ship of his own.
+    s = play(dealt(), "tile T01", "at 1 0", "tile T02")
+    assert s.cp == DARK and "at 1 -1" in legal(s) and "at 0 1" in legal(s)
+    play(s, "at 1 -1")
+    assert s.owner(2) == DARK and (s.greeks[2], s.ships[2]) == (1, 1)
+    assert (s.ships[1], s.ssup[LIGHT], s.ssup[DARK]) == (1, 9, 9)
+
+
+def test_setup_placement_turns_alternate_four_each():
+    s = dealt()
+    placers = []
+    for tile in ("T01", "T02", "T03", "T04", "T05", "T06", "T07", "T08"):
+        play(s, f"tile {tile}")
+        placers.append(s.cp)
+        s.apply(s.legal_actions()[0])
+        while s.phase == ph.SETUP_TURN:
+            s.apply(s.legal_actions()[0])
+    assert placers == [LIGHT, DARK] * 4
+    assert [s.cities(p) for p in (LIGHT, DARK)] == [4, 4] and s.board.size == 9

@@ -82,3 +82,11 @@ def test_stall_counts_only_net_progress():
     s.turn += 1
     s._ownership_changed()
     assert s.best_cities == (4, 3) and s.last_change == s.turn - 1
+
+
+def test_the_other_player_is_checked_too_at_the_end_of_a_turn():
+    # Spec §9: after the active player, the engine checks the other one (normally unreachable).
+    s = position(spread(9, 10), stack=[])
+    pass_turn(s)
+    assert s.is_terminal() and s.winner == DARK and s.reason == "10 cities"
+    assert s.ranking() == [2, 1]

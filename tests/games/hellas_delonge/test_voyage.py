@@ -223,3 +223,33 @@ def test_restricted_regroup_after_a_voyage_moves_only_into_the_new_city():
     assert "march 1 2" not in options
     with pytest.raises(IllegalAction, match="only move into the new city 4"):
         play(s, "march 1 2")
+
+
+def test_q5_ships_across_a_land_edge_count_for_v1_and_v2():
+    # Light A = T12 at (1,0) shows land to SW, towards the site (0,1); Dark's island at (-1,1) shows it sea.
+    # T04 turned 5 fits (0,1) with its land edge against A's: A's ships count all the same (spec Q5).
+    light, dark = ("T12", 1, 0, 0, LIGHT, 1, 1), ("T01", -1, 1, 0, DARK, 1, 1)
+    s = play(position([light, dark], stack=["T04"]), "voyage", "tile T04")
+    site = s.board.site_at[cell(0, 1)]
+    assert site.land == 1 << 5 and s._ship_counts(LIGHT, site.slots) == (1, 1)
+    assert "at 0 1" not in sites(s)  # 1 against 1: V2 needs more
+    with pytest.raises(IllegalAction, match=r"V2.*1 ship\(s\) and the opponent 1"):
+        play(s, "at 0 1")
+    s = play(position([(*light[:-1], 2), dark], stack=["T04"]), "voyage", "tile T04")
+    assert "at 0 1" in sites(s)
+    play(s, "at 0 1")  # 2 against 1 across the land edge: V1 and V2 hold
+    assert s.owner(3) == LIGHT and s.board.rots[3] == 5
+    assert s.ships[1] == 1 and s.ssup[LIGHT] == 9  # the ship was paid from A, across the land edge
+
+
+def test_the_voyage_draws_one_tile_and_shows_it_to_both():
+    tiles = [("T01", 1, 0, 0, LIGHT, 1, 1), ("T02", -1, 0, 0, DARK, 1, 0)]
+    s = play(position(tiles, stack=["T03", "T05", "T12"]), "voyage")
+    assert s.phase == ph.C_TILE and {a.notation() for a, _ in s.chance_outcomes()} == {
+        "tile T03",
+        "tile T05",
+        "tile T12",
+    }
+    play(s, "tile T05")
+    assert s.stack_size() == 2
+    assert s.view(DARK)["voyage"]["tile"] == "T05" and s.view(DARK)["drawn_tiles"] == ["T05"]

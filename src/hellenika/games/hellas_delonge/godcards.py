@@ -115,7 +115,11 @@ class CardMixin:
         if self.barred(p):
             return self.g.no_cards
         if self._widened:
-            return tuple(1 if self._may_hold(p, t) else 0 for t in range(len(self.hand[p])))
+            # _may_hold for every type at once (the hot path of _asked): one count per god, not per type.
+            hand = self.hand[p]
+            discards = self.discards
+            held = [any(hand[r.start : r.stop]) for r in self.cat.god_ranges]
+            return tuple(1 if held[c.god] and discards[c.index] < c.count else 0 for c in self.cat.cards)
         return self.hand[p]
 
     # ------------------------------------------------------------------ free-timing cards (§8.1-9)

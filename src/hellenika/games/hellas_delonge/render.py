@@ -112,12 +112,12 @@ def map_text(s: HellasState, seat: int | None = None) -> Text:
 
 def _players_table(s: HellasState, seat: int | None, names: Sequence[str]) -> Table:
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
-    table.add_column("Player")
+    table.add_column("Player", no_wrap=True)
     table.add_column("Cities", justify="right")
     table.add_column("Temples", justify="right")
     table.add_column("Greeks map/supply", justify="right")
     table.add_column("Ships map/supply", justify="right")
-    table.add_column("Cards (Z/P/A)", justify="right")
+    table.add_column("Cards (Z/P/A)", justify="right", no_wrap=True)
     for p in (0, 1):
         both = tuple(x + y for x, y in zip(s.hand[p], s.fresh[p], strict=True))
         by_god = "/".join(str(s.god_count(both, g)) for g in range(3))
@@ -232,7 +232,7 @@ def render(s: HellasState, seat: int | None, names: Sequence[str] | None = None)
     names = list(names) if names else s.participant_names()
     title = f"Hellas — turn {s.turn}" if s.turn else "Hellas — setup"
     if s.turn and s.cp >= 0:
-        title += f", {names[s.active]}'s turn"
+        title += f", {names[s.active]} to play"
         if s.cp != s.active:
             title += f", {names[s.cp]} to answer"
         title += f" ({ph.NAMES[s.phase]})"
@@ -240,7 +240,7 @@ def render(s: HellasState, seat: int | None, names: Sequence[str] | None = None)
         Text(title, style="bold"),
         map_text(s, seat),
         Text(
-            "# land  ~ sea  T temple  L/D Light/Dark: Greeks (g), ships (s); the city's number below",
+            "# land ~ sea T temple  L2g1s = Light, 2 Greeks, 1 ship (D: Dark); city no. below",
             style="dim",
         ),
         _players_table(s, seat, names),
