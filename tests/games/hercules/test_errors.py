@@ -129,6 +129,8 @@ def candidate_actions() -> list:
     pool += [TakeDemigod(d) for d in DECKS]
     pool += [TakeBackCube("HES-01"), TakeBackCube("PAN-01"), RefreshGod("GOD-APO")]
     pool += [Roll(0, (0, 1), (2, 5)), Roll(1, (0, 1), (2, 5)), Roll(0, (2,), (4,)), RevealDemigod("HES-02")]
+    # setup outcomes, outside the setup
+    pool += [PlaceGod(3, "GOD-APO"), ChooseStartPlayer(0), ChooseStartPlayer(1)]
     return pool
 
 

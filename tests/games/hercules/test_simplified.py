@@ -11,6 +11,7 @@ from hellenika.games.hercules.actions import (
     UseAbility,
 )
 from tests.games.hercules.builders import (
+    GAME,
     GOD_LAYOUT,
     expect_illegal,
     labours,
@@ -79,3 +80,32 @@ def test_labours_and_rewards_are_unchanged():
     s = at_turn((6, 3))
     s.apply(PerformLabour(0, 1, "+"))
     assert owned(s, 0) == ["HES-01"]
+
+
+def test_zeus_and_the_pantheon_lie_face_up_and_score_as_usual():
+    """Spec §6: only the eleven Gods above columns 1-11 lie face down; Zeus goes on column 12 as usual."""
+    s = new_game(3, variant="simplified")
+    column12 = s.view(None)["column12"]
+    assert [c["id"] for c in column12] == ["GOD-ZEU", "PTH-A", "PTH-B"]
+    assert not any(c.get("face_down") for c in column12)
+    s = player(s, 0, gone=range(1, 12), owned=["GOD-HER"])
+    roll(s, (6, 6), (1, 1), (1, 1))
+    s.apply(PerformLabour(0, 1, "+"))
+    assert "GOD-ZEU" in owned(s, 0)
+    view = s.view(None)
+    assert view["last_round"] is True
+    cards = {c["id"]: c for c in view["participants"][0]["cards"]}
+    assert cards["GOD-ZEU"] == {"id": "GOD-ZEU", "kind": "god", "name": "Zeus", "vp": 5, "used": False}
+    assert cards["GOD-HER"]["face_down"] is True
+    text = render_text(s)
+    assert "Zeus (5 VP)" in text
+    assert "Zeus (5 VP) (face down)" not in text
+    assert "Hera (3 VP) ⚄ (face down)" in text  # the back: VP and symbol, no ability
+
+
+def render_text(s) -> str:
+    from rich.console import Console
+
+    console = Console(width=200, record=True, color_system=None)
+    console.print(GAME.render(s, None))
+    return console.export_text()

@@ -303,3 +303,27 @@ def test_solo_hero_rests_normally():
     s.apply(next(a for a in s.legal_actions() if a.KIND == "refresh"))
     assert s.is_chance_node()
     assert state_of(s)["spent"][0] == []
+
+
+def test_a_full_tie_played_to_the_end_is_a_draw():
+    """Spec §9 q19: the hero takes Zeus on column 12; Hades (his cubes all in supply, on column 11) rolls 1,
+    lands on 12 and takes the Pantheon card. 17 VP each, both on column 12, no majorities, 12 cubes each:
+    a draw, shared first place, return 0."""
+    s = solo(
+        1,
+        (6, 6),
+        hero={"gone": range(1, 12)},
+        hades={"gone": range(1, 13), "pos": 11, "supply": 12},
+        tops={"hestia": None},  # no Demigod for 6 + 6 (Tyche shows 1, Morpheus 4) and nothing to steal
+    )
+    act(s, PerformLabour(0, 1, "+"))
+    finish_turn(s, 0)
+    hades_turn(s, 1)  # stack 1 (Hestia) is empty: no steal
+    assert s.is_terminal()
+    assert owned(s, 0) == ["GOD-ZEU"]
+    assert owned(s, HADES) == ["PTH-A", "HADES"]
+    assert state_of(s)["pos"] == [12, 12]
+    assert s.score_breakdown() == [{"cards": 5, "majorities": 0, "sets": 0, "cubes": 12}] * 2
+    assert s.ranking() == [1, 1]
+    assert s.winners() == [0, HADES]
+    assert s.returns() == [0.0]

@@ -17,13 +17,15 @@ CAT = load_catalogue()  # the game's, loaded once
 
 def owned_card(state: HerculesState, p: int, c: int) -> dict[str, Any]:
     """A participant's card as the view shows it, built afresh: Demigods and Gods say whether they are used;
-    a God lies face down when used, or always in the simplified variant."""
+    a God lies face down when used, or always in the simplified variant (Zeus, without an ability, never)."""
     card = CAT.cards[c]
     spent = bool(state.spent[p] >> c & 1)
     if card.kind == DEMIGOD:
         return view_module.card_json(card, used=spent)
     if card.kind == GOD:
-        return view_module.card_json(card, used=spent, face_down=spent or state.simplified)
+        return view_module.card_json(
+            card, used=spent, face_down=spent or (state.simplified and card.is_active)
+        )
     return view_module.card_json(card)
 
 
@@ -57,3 +59,27 @@ def test_views_share_the_card_dicts_and_show_the_state(players: int, options: di
             assert part["cards"] == [owned_card(state, p, c) for c in state.owned[p]]
             assert part["score"] == scores[p]
     assert_unchanged(views)
+
+
+@pytest.mark.parametrize(("players", "options"), [(2, {}), (4, {}), (1, {}), (3, {"variant": "simplified"})])
+def test_views_hide_nothing_but_the_unrevealed_demigods(players: int, options: dict[str, object]) -> None:
+    """Spec §9 q20: everything on the table is public, dice included; the only unknown, the cards under each
+    Demigod stack's top, is in no view (only the count is). Every seat sees the same (only ``seat`` and
+    ``your_turn`` differ), and determinize has nothing to resample."""
+    from hellenika.engine import Rng
+
+    views = views_along("hercules", players, seed=10 + players, options=options)
+    for state, seat, view, text in views:
+        assert isinstance(state, HerculesState)
+        under_tops = {CAT.cards[c].id for rest in state.rests for c in rest}
+        for card_id in under_tops:
+            assert f'"{card_id}"' not in text, f"{card_id} lies under a top card but is in the view"
+        for deck, shown in zip(CAT.decks, view["demigod_stacks"], strict=True):
+            assert shown["count"] == len(state.rests[deck.index]) + (state.tops[deck.index] >= 0)
+        assert [p["dice"] for p in view["participants"]] == [list(d) for d in state.dice]
+        spectator = state.view(None)
+        assert {**view, "seat": None, "your_turn": False} == spectator
+        assert view["your_turn"] == (seat is not None and state.current_player() == seat)
+        if not state.is_chance_node():
+            twin = state.determinize(seat, Rng(1))
+            assert twin.to_json() == state.to_json()

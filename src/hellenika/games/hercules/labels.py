@@ -39,7 +39,7 @@ def die_name(slot: int) -> str:
 
 def _slots_text(mask: int) -> str:
     names = [die_name(s) for s in (0, 1, WHITE_SLOT) if mask >> s & 1]
-    return " and ".join(names)
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def label(s: HerculesState, action: Action) -> str:
@@ -54,7 +54,8 @@ def label(s: HerculesState, action: Action) -> str:
     if isinstance(action, UseAbility):
         card = cat.card(action.card)
         name = f"{card.name} {card.id}" if card.kind == DEMIGOD else card.name
-        cost = "1 cube" if card.kind == DEMIGOD else "turn face down"
+        # Parentheses, not square brackets: a label is shown through Rich, which reads "[word ...]" as markup.
+        cost = "pay 1 cube" if card.kind == DEMIGOD else "turn it face down"
         t = action.target
         if card.ability in ("PLUS1", "MINUS1", "FLIP"):
             old = s._die(p, t)
@@ -70,7 +71,7 @@ def label(s: HerculesState, action: Action) -> str:
             what = f"copy {who(t)}'s dice ({a}, {b})"
         else:
             what = card.ability
-        return f"Use {name} {what} [{cost}]"
+        return f"Use {name} {what} ({cost})"
     if isinstance(action, TakeDemigod):
         deck = cat.decks[s.g.deck_index[action.deck]]
         return f"Take {cat.cards[s.tops[deck.index]].describe()} from the {deck.name} stack"
@@ -87,7 +88,7 @@ def label(s: HerculesState, action: Action) -> str:
     if isinstance(action, EndTurn):
         return "End the turn without a Labour"
     if isinstance(action, Roll):
-        faces = ", ".join(f"{die_name(sl)} {v}" for sl, v in zip(action.dice, action.values, strict=True))
+        faces = ", ".join(f"{die_name(sl)}: {v}" for sl, v in zip(action.dice, action.values, strict=True))
         return f"{who(action.participant)} rolls {faces}"
     if isinstance(action, RevealDemigod):
         return f"{cat.card(action.card).describe()} comes to the top"

@@ -12,7 +12,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from hellenika.games.hercules.cards import DEMIGOD, GOD, SYMBOL_SIGNS, SYMBOLS, Card
+from hellenika.games.hercules.cards import DEMIGOD, GOD, PANTHEON, SYMBOL_SIGNS, SYMBOLS, Card
 
 if TYPE_CHECKING:
     from hellenika.games.hercules.state import HerculesState
@@ -25,9 +25,10 @@ def _colour(p: int, s: HerculesState) -> str:
     return "magenta" if s.solo and p == 1 else COLOURS[p]
 
 
-def _card_text(card: Card, *, used: bool = False, face_down: bool = False) -> Text:
+def _card_text(card: Card, *, used: bool = False, face_down: bool = False, simplified: bool = False) -> Text:
     symbols = "".join(SYMBOL_SIGNS[SYMBOLS[t]] * n for t, n in enumerate(card.symbols))
-    label = card.describe()
+    # In the simplified variant a God's ability is on the face-down front: show only what its back shows.
+    label = f"{card.name} ({card.vp} VP)" if simplified and card.kind == GOD else card.describe()
     if symbols:
         label += f" {symbols}"
     style = "dim" if used or face_down else ""
@@ -57,9 +58,7 @@ def render(s: HerculesState, seat: int | None, names: Sequence[str] | None = Non
         god_row.append(
             Text(cards[g].name[:4], style="dim" if s.simplified else "bold cyan") if g >= 0 else Text("")
         )
-    god_row.append(
-        Text(f"{cards[s.col12[0]].name[:3]}{len(s.col12)}" if s.col12 else "", style="bold yellow")
-    )
+    god_row.append(Text(cards[s.col12[0]].name[:4] if s.col12 else "", style="bold yellow"))
     board.add_row(*god_row)
     for p in range(s.n):
         colour = _colour(p, s)
@@ -88,6 +87,7 @@ def render(s: HerculesState, seat: int | None, names: Sequence[str] | None = Non
         f"{3 + i}{'+' if i == 4 else ''}: " + ("/".join(str(cards[c].vp) for c in st) or "—")
         for i, st in enumerate(s.vases)
     )
+    column12 = f"Column 12: {_column12_text(s)}"
     white = f"White die: {s.white}" + (f" (held by {names[s.white_holder]})" if s.white_holder >= 0 else "")
 
     players = Table(title="Players", show_lines=True)
@@ -111,7 +111,8 @@ def render(s: HerculesState, seat: int | None, names: Sequence[str] | None = Non
                 _card_text(
                     card,
                     used=spent and card.kind == DEMIGOD,
-                    face_down=card.kind == GOD and (spent or s.simplified),
+                    face_down=card.kind == GOD and (spent or (s.simplified and card.is_active)),
+                    simplified=s.simplified,
                 )
             )
         you = " (you)" if seat == p else ""
@@ -122,10 +123,31 @@ def render(s: HerculesState, seat: int | None, names: Sequence[str] | None = Non
             owned,
             f"{scores[p]:g}",
         )
-    parts: list[RenderableType] = [board, stacks, Text(f"Vases (spaces: VP): {vases}"), Text(white), players]
+    parts: list[RenderableType] = [
+        board,
+        stacks,
+        Text(f"Vases (spaces: VP): {vases}"),
+        Text(column12),
+        Text(white),
+        players,
+    ]
     if s.is_terminal():
         parts.append(score_table(s, names))
     return Group(*parts)
+
+
+def _column12_text(s: HerculesState) -> str:
+    """The Zeus/Pantheon stack in words: what the next arrival takes, and what lies under it."""
+    if not s.col12:
+        return "empty (arrivals take nothing)"
+    cards = [s.cat.cards[c] for c in s.col12]
+    top = f"{cards[0].name} ({cards[0].vp} VP) for the next arrival"
+    under = len(cards) - 1
+    if not under:
+        return top
+    vp = ", ".join(sorted({f"{c.vp} VP" for c in cards[1:]}))
+    more = " more" if cards[0].kind == PANTHEON else ""
+    return f"{top}, then {under}{more} Pantheon card{'s' if under > 1 else ''} ({vp} each)"
 
 
 def score_table(s: HerculesState, names: Sequence[str]) -> Table:

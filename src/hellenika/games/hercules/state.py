@@ -486,7 +486,7 @@ class HerculesState(State):
         elif kind is ChooseStartPlayer:
             self.pegasus = action.seat  # type: ignore[attr-defined]
             if self._events is not None:
-                self._log(f"{who(self.pegasus)} took Pegasus and starts the game")
+                self._log(f"{who(self.pegasus)} took Pegasus and will start the game")
             self._start_round()
         else:  # pragma: no cover - the engine checked the type
             raise TypeError(action)
@@ -556,8 +556,15 @@ class HerculesState(State):
         phase = self.phase
         if self._events is not None:
             faces = " and ".join(str(v) for v in values)
-            what = "the white die" if action.dice == (WHITE_SLOT,) else "dice"
-            self._emit(f"{who(p)} rolled {faces}" if phase == ROLL else f"{who(p)} rolled {what}: {faces}", p)
+            if phase == ROLL:
+                text = f"{who(p)} rolled {faces}"
+            elif action.dice == (WHITE_SLOT,):
+                text = f"{who(p)} rolled the white die: {faces}"
+            else:
+                named = ["the white die" if d == WHITE_SLOT else f"die {d + 1}" for d in action.dice]
+                dice_names = named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
+                text = f"{who(p)} re-rolled {dice_names}: {faces}"
+            self._emit(text, p)
         if phase == ROLL:
             nxt = p + 1
             if nxt < self.n:
@@ -636,7 +643,7 @@ class HerculesState(State):
             if self.solo:
                 self.white_used_round = True
             if log:
-                self._emit(f"{who(p)} used {card.describe()}: takes the white die", p)
+                self._emit(f"{who(p)} used {card.describe()}: took the white die", p)
             self._await_roll(p, (WHITE_SLOT,))
         elif ability == "REROLL":
             slots = tuple(s for s in (0, 1, WHITE_SLOT) if target >> s & 1)

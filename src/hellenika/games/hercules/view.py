@@ -37,10 +37,14 @@ def card_json(card: Card, *, used: bool | None = None, face_down: bool = False) 
 
 def owned_json(card: Card) -> tuple[dict[str, Any], ...]:
     """An owned card's dicts, by ``used + 2 * simplified``: Demigods and Gods say whether they are used, a God
-    lies face down when used (or always, in the simplified variant)."""
+    lies face down when used (or always, in the simplified variant). Zeus has no ability: never used, and face
+    up in the simplified variant too (only the eleven Gods above columns 1-11 are laid face down, spec §6)."""
     if card.kind == DEMIGOD:
         fresh, used = card_json(card, used=False), card_json(card, used=True)
         return (fresh, used, fresh, used)
+    if card.kind == GOD and not card.is_active:
+        fresh = card_json(card, used=False)
+        return (fresh, fresh, fresh, fresh)
     if card.kind == GOD:
         used = card_json(card, used=True, face_down=True)
         return (card_json(card, used=False), used, card_json(card, used=False, face_down=True), used)
