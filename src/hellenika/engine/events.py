@@ -51,3 +51,8 @@ def render_names(text: str, names: Sequence[str]) -> str:
 def who(participant: int) -> str:
     """The placeholder for a participant's name in event text."""
     return f"{{p{participant}}}"
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """``1 coin``, ``2 coins``, ``0 coins``: a count and its noun in agreement (``many``: irregular)."""
+    return f"{count} {word}" if count == 1 else f"{count} {many or word + 's'}"

@@ -53,7 +53,7 @@ def test_case_19_penelope_needs_two_food_less():
     s = exp_game(heroes=["penelope", "hector"])
     give(s, 0, inh=1, food=3)
     supply(s)
-    assert s.food[0] == 3 and "Player 1 feeds 1 inhabitants with 0 food" in log_text(s)
+    assert s.food[0] == 3 and "Player 1 feeds 1 inhabitant with 0 food" in log_text(s)
 
 
 def test_naukratis_feeds_with_luxury_one_for_one():

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hellenika.engine.actions import Action
-from hellenika.engine.events import who
+from hellenika.engine.events import plural, who
 from hellenika.games.peloponnes import angelos, economy
 from hellenika.games.peloponnes import tasks as step
 from hellenika.games.peloponnes.actions import BidOn, Conquer, MoveBid, TakeTile
@@ -193,11 +193,11 @@ def apply_bid(s: PeloponnesState, task: tuple[int, ...], action: Action) -> None
         s.won[p] = t
         s.paid[p] = price
         if s._events is not None:
-            s.log(f"{who(p)} conquers {s.cat.tiles[t].describe()} for {price} coins", p)
+            s.log(f"{who(p)} conquers {s.cat.tiles[t].describe()} for {plural(price, 'coin')}", p)
     else:
         s.coins[p] += s.g.pass_coins
         if s._events is not None:
-            s.log(f"{who(p)} passes and takes {s.g.pass_coins} coin", p)
+            s.log(f"{who(p)} passes and takes {plural(s.g.pass_coins, 'coin')}", p)
 
 
 def amount_legal(s: PeloponnesState, task: tuple[int, ...]) -> list[Action]:
@@ -220,9 +220,9 @@ def apply_amount(s: PeloponnesState, task: tuple[int, ...], action: Action) -> N
     if s._events is not None:
         tile = s.cat.tiles[t]
         if q >= 0:
-            s.log(f"{who(p)} outbids {who(q)} on {tile.name} {tile.id} with {coins} coins", p)
+            s.log(f"{who(p)} outbids {who(q)} on {tile.name} {tile.id} with {plural(coins, 'coin')}", p)
         else:
-            s.log(f"{who(p)} bids {coins} coins on {tile.describe()}", p)
+            s.log(f"{who(p)} bids {plural(coins, 'coin')} on {tile.describe()}", p)
     if q >= 0:
         s.bid_slot[q] = -1
         s.tasks.append((step.DISPLACED, q))
@@ -256,7 +256,7 @@ def apply_displaced(s: PeloponnesState, task: tuple[int, ...], action: Action) -
         s.bidder[slot] = q
         s.bid_slot[q] = slot
         if s._events is not None:
-            s.log(f"{who(q)} moves the {s.bid_coins[q]} coins to {s.cat.tiles[t].describe()}", q)
+            s.log(f"{who(q)} moves the {plural(s.bid_coins[q], 'coin')} to {s.cat.tiles[t].describe()}", q)
         return
     refund = s.bid_coins[q]
     lux = s.bid_lux[q]
@@ -266,7 +266,7 @@ def apply_displaced(s: PeloponnesState, task: tuple[int, ...], action: Action) -
     s.bid_coins[q] = 0
     s.bid_lux[q] = 0
     if s._events is not None:
-        s.log(f"{who(q)} takes the bid back and {s.g.pass_coins} coin of compensation", q)
+        s.log(f"{who(q)} takes the bid back and {plural(s.g.pass_coins, 'coin')} of compensation", q)
 
 
 # ---------------------------------------------------------------------- solo (spec §9)
@@ -305,11 +305,11 @@ def apply_solo(s: PeloponnesState, task: tuple[int, ...], action: Action) -> Non
         else:
             s.row[s.row.index(t)] = -1
         if s._events is not None:
-            s.log(f"{who(p)} buys {tile.describe()} for {tile.min_bid} coins", p)
+            s.log(f"{who(p)} buys {tile.describe()} for {plural(tile.min_bid, 'coin')}", p)
     else:
         s.coins[p] += s.g.pass_coins
         if s._events is not None:
-            s.log(f"{who(p)} passes and takes {s.g.pass_coins} coin", p)
+            s.log(f"{who(p)} passes and takes {plural(s.g.pass_coins, 'coin')}", p)
     if s.angelos >= 0:
         angelos.take_tile(s)
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hellenika.engine.actions import Action
-from hellenika.engine.events import who
+from hellenika.engine.events import plural, who
 from hellenika.games.peloponnes import angelos, economy
 from hellenika.games.peloponnes import tasks as step
 from hellenika.games.peloponnes.catalogue import (
@@ -243,7 +243,7 @@ def suffer(s: PeloponnesState, p: int, d: int) -> None:
         loss = -(-s.inh[p] // 3)
         s.inh[p] -= loss
         if log:
-            s.log(f"{who(p)} loses {loss} inhabitants to the plague", p)
+            s.log(f"{who(p)} loses {plural(loss, 'inhabitant')} to the plague", p)
     elif d == DROUGHT:
         loss = _drought_loss(s, p)
         s.food[p] -= loss
@@ -253,7 +253,7 @@ def suffer(s: PeloponnesState, p: int, d: int) -> None:
         loss = s.lux[p] if s.cols[p].decline_all else min(s.g.decline_loss, s.lux[p])
         s.lux[p] -= loss
         if log:
-            s.log(f"{who(p)} loses {loss} luxury goods to the decline", p)
+            s.log(f"{who(p)} loses {plural(loss, 'luxury good')} to the decline", p)
     else:
         tiles = s.buildings[p] if d == EARTHQUAKE else s.lands[p]
         s.tasks.extend((step.SAVE, p, d, t) for t in reversed(tiles))
@@ -434,4 +434,7 @@ def apply_hire(s: PeloponnesState, task: tuple[int, ...], action: Action) -> Non
     old = s.strength[p]
     s.strength[p] = min(s.g.strength_cap, old + count)
     if s._events is not None:
-        s.log(f"{who(p)} hires {count} mercenaries: strength {old} -> {s.strength[p]}", p)
+        s.log(
+            f"{who(p)} hires {plural(count, 'mercenary', 'mercenaries')}: strength {old} -> {s.strength[p]}",
+            p,
+        )

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hellenika.engine.actions import Action
-from hellenika.engine.events import who
+from hellenika.engine.events import plural, who
 from hellenika.games.peloponnes import scoring
 from hellenika.games.peloponnes import tasks as step
 
@@ -54,7 +54,7 @@ def apply_clovers(s: PeloponnesState, task: tuple[int, ...], action: Action) -> 
     s.clover_power[p] = k
     if s._events is not None:
         rest = s.clovers[p] - k
-        s.log(f"{who(p)} puts {k} cloverleaves on power and {rest} on population", p)
+        s.log(f"{who(p)} puts {plural(k, 'cloverleaf', 'cloverleaves')} on power and {rest} on population", p)
 
 
 def finished(s: PeloponnesState, task: tuple[int, ...]) -> None:

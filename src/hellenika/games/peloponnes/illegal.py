@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from hellenika.engine.actions import Action
 from hellenika.engine.errors import IllegalAction
+from hellenika.engine.events import plural
 from hellenika.engine.state import CHANCE
 from hellenika.games.peloponnes import economy
 from hellenika.games.peloponnes import tasks as step
@@ -115,7 +116,9 @@ def _land_rule(s: PeloponnesState, p: int, tile: Tile) -> IllegalAction | None:
 def _coins(s: PeloponnesState, p: int, need: int, section: str, what: str) -> IllegalAction | None:
     cap = economy.coin_capacity(s, p)
     if cap < need:
-        return _rule(section, f"{what} needs {need} coins; you can pay {cap} (coins and luxury goods)")
+        return _rule(
+            section, f"{what} needs {plural(need, 'coin')}; you can pay {cap} (coins and luxury goods)"
+        )
     return None
 
 
@@ -143,9 +146,9 @@ def _specific(s: PeloponnesState, p: int, task: tuple[int, ...], action: Action)
         low = least_bid(s, p, s.row.index(t))
         cap = economy.coin_capacity(s, p)
         if action.coins < low:
-            return _rule("§4 phase 2", f"the bid must be at least {low} coins")
+            return _rule("§4 phase 2", f"the bid must be at least {plural(low, 'coin')}")
         if action.coins > cap:
-            return _rule("§4 phase 2", f"you can pay at most {cap} coins (coins and luxury goods)")
+            return _rule("§4 phase 2", f"you can pay at most {plural(cap, 'coin')} (coins and luxury goods)")
         return None
     if isinstance(action, MoveBid):
         t = cat.tile_by_id[action.tile]
@@ -185,7 +188,7 @@ def _specific(s: PeloponnesState, p: int, task: tuple[int, ...], action: Action)
     if isinstance(action, Reserve):
         need = s.cols[p].reserve_coins
         have = economy.coin_capacity(s, p)
-        return _rule("§4 phase 4", f"reserving a building takes {need} coin(s); you can pay {have}")
+        return _rule("§4 phase 4", f"reserving a building takes {plural(need, 'coin')}; you can pay {have}")
     if isinstance(action, ChooseIncome) and action.good not in INCOME_CHOICES:
         return _rule("§4 phase 6", "choose food, wood, stone or coin")
     if isinstance(action, SaveTile):
@@ -199,7 +202,10 @@ def _specific(s: PeloponnesState, p: int, task: tuple[int, ...], action: Action)
     if isinstance(action, Hire):
         limit = hire_limit(s, p, task[2])
         what = "your strength" if task[2] else "your power points"
-        return _rule("§6.4", f"you may hire 0 to {limit} mercenaries (up to {what}, 1 coin each)")
+        return _rule(
+            "§6.4",
+            f"you may hire 0 to {plural(limit, 'mercenary', 'mercenaries')} (up to {what}, 1 coin each)",
+        )
     if isinstance(action, FinishBuilding):
         t = cat.tile_by_id.get(action.tile, -1)
         if t != task[2]:
@@ -212,7 +218,7 @@ def _specific(s: PeloponnesState, p: int, task: tuple[int, ...], action: Action)
             return _rule("§3.3", "an offer goes to another player")
         return _rule("§3.3", f"there is no player {action.target + 1}")
     if isinstance(action, OfferCoins):
-        return _rule("§3.3", f"you can offer 0 to {s.coins[p]} coins")
+        return _rule("§3.3", f"you can offer 0 to {plural(s.coins[p], 'coin')}")
     if isinstance(action, AssignCloverleaves):
-        return _rule("§8", f"you have {s.clovers[p]} cloverleaves to assign")
+        return _rule("§8", f"you have {plural(s.clovers[p], 'cloverleaf', 'cloverleaves')} to assign")
     return None

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hellenika.engine.actions import Action
-from hellenika.engine.events import who
+from hellenika.engine.events import plural, who
 from hellenika.games.peloponnes import economy
 from hellenika.games.peloponnes import tasks as step
 from hellenika.games.peloponnes.catalogue import FOOD, STONE, WOOD
@@ -110,7 +110,7 @@ def finish_income(s: PeloponnesState, task: tuple[int, ...]) -> None:
         s.lux[p] += lux
         extra = economy.add_goods(s, p, food, wood, stone)
         if s._events is not None:
-            parts = [f"{coins} coins"]
+            parts = [plural(coins, "coin")]
             if lux:
                 parts.append(f"{lux} luxury")
             for amount, what in ((food, "food"), (wood, "wood"), (stone, "stone")):

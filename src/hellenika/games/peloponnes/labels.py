@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hellenika.engine.actions import Action
-from hellenika.engine.events import who
+from hellenika.engine.events import plural, who
 from hellenika.games.peloponnes import economy, endgame, scoring
 from hellenika.games.peloponnes import tasks as step
 from hellenika.games.peloponnes.actions import (
@@ -75,25 +75,25 @@ def label(s: PeloponnesState, action: Action) -> str:
         q = s.bidder[slot] if slot >= 0 else -1
         least = least_bid(s, p, slot) if slot >= 0 else tile.min_bid
         if q >= 0:
-            return f"Outbid {who(q)} ({s.bid_coins[q]} coins) on {tile.describe()}: {least}+ coins"
+            return f"Outbid {who(q)} ({plural(s.bid_coins[q], 'coin')}) on {tile.describe()}: {least}+ coins"
         return f"Bid on {tile.describe()}: {least}+ coins"
     if isinstance(action, BidAmount):
-        return f"Bid {action.coins} coins"
+        return f"Bid {plural(action.coins, 'coin')}"
     if isinstance(action, Conquer):
         tile = cat.tile(action.tile)
-        return f"Conquer {tile.describe()} for {tile.min_bid + s.g.surcharge} coins"
+        return f"Conquer {tile.describe()} for {plural(tile.min_bid + s.g.surcharge, 'coin')}"
     if isinstance(action, Pass):
-        return f"Pass (+{s.g.pass_coins} coin)"
+        return f"Pass (+{plural(s.g.pass_coins, 'coin')})"
     if isinstance(action, MoveBid):
         return f"Move your bid to {cat.tile(action.tile).describe()}"
     if isinstance(action, Withdraw):
         lux = s.bid_lux[p]
         back = s.bid_coins[p] - lux // s.cols[p].luxury_rate  # as bidding.apply_displaced refunds it
-        paid = f"{back} coins and {lux} luxury goods" if lux else f"{back} coins"
-        return f"Take your bid back: {paid} (+{s.g.pass_coins} coin)"
+        paid = f"{plural(back, 'coin')} and {plural(lux, 'luxury good')}" if lux else plural(back, "coin")
+        return f"Take your bid back: {paid} (+{plural(s.g.pass_coins, 'coin')})"
     if isinstance(action, TakeTile):
         tile = cat.tile(action.tile)
-        return f"Buy {tile.describe()} for {tile.min_bid} coins"
+        return f"Buy {tile.describe()} for {plural(tile.min_bid, 'coin')}"
     if isinstance(action, Build):
         t = task[2]
         tile = cat.tiles[t]
@@ -103,7 +103,7 @@ def label(s: PeloponnesState, action: Action) -> str:
     if isinstance(action, Reserve):
         tile = cat.tiles[task[2]]
         coins = s.cols[p].reserve_coins
-        return f"Reserve {tile.name} with {coins} coin(s); finish it in the next supply round"
+        return f"Reserve {tile.name} with {plural(coins, 'coin')}; finish it in the next supply round"
     if isinstance(action, BuyStrength):
         tile = cat.tiles[task[2]]
         if not action.buy:
@@ -142,7 +142,8 @@ def label(s: PeloponnesState, action: Action) -> str:
     if isinstance(action, Hire):
         if not action.count:
             return "Hire no mercenaries"
-        return f"Hire {action.count} mercenaries for {action.count} coins (+{action.count} strength)"
+        hired = plural(action.count, "mercenary", "mercenaries")
+        return f"Hire {hired} for {plural(action.count, 'coin')} (+{action.count} strength)"
     if isinstance(action, FinishBuilding):
         tile = cat.tile(action.tile)
         wood, stone = cost_for(s, p, tile, action.discount)
@@ -164,7 +165,7 @@ def label(s: PeloponnesState, action: Action) -> str:
         hero = cat.heroes[s.hero[p]]
         return f"Make no offer (keep {hero.name}: {hero.ability})"
     if isinstance(action, OfferCoins):
-        return f"Offer {action.coins} coins"
+        return f"Offer {plural(action.coins, 'coin')}"
     if isinstance(action, Answer):
         _, _, round_of, offerer, coins = task
         if round_of == 0:
@@ -172,7 +173,7 @@ def label(s: PeloponnesState, action: Action) -> str:
         else:
             mine, theirs = cat.heroes[s.hero[p]].name, cat.heroes[s.hero[offerer]].name
         if action.accept:
-            return f"Accept {coins} coins from {who(offerer)}: give {mine}, take {theirs}"
+            return f"Accept {plural(coins, 'coin')} from {who(offerer)}: give {mine}, take {theirs}"
         return f"Refuse the offer (keep {mine})"
     if isinstance(action, AssignCloverleaves):
         rest = s.clovers[p] - action.power
@@ -182,7 +183,7 @@ def label(s: PeloponnesState, action: Action) -> str:
         pop = sum(population.values()) + value * rest
         best = " (best)" if action.power == endgame.best_clovers(s, p) else ""
         return (
-            f"{action.power} cloverleaves on power, {rest} on population: "
+            f"{plural(action.power, 'cloverleaf', 'cloverleaves')} on power, {rest} on population: "
             f"{pp} PP / {pop} population, score {min(pp, pop)}{best}"
         )
     if isinstance(action, DealCivilization):

@@ -15,7 +15,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from hellenika.engine.events import render_names
+from hellenika.engine.events import plural, render_names
 from hellenika.games.peloponnes import scoring
 from hellenika.games.peloponnes import tasks as step
 from hellenika.games.peloponnes.catalogue import PERSIANS, Tile
@@ -94,7 +94,7 @@ def _offer_table(s: PeloponnesState, names: Sequence[str]) -> Table:
         table.add_row(Text(head, style="bold"), end_section=False)
         for t in conquest:
             price = tiles[t].min_bid + surcharge
-            table.add_row(*_tile_cells(s, tiles[t]), Text(f"{price} coins", "dim"))
+            table.add_row(*_tile_cells(s, tiles[t]), Text(plural(price, "coin"), "dim"))
     return table
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hellenika.engine.actions import Action
-from hellenika.engine.events import who
+from hellenika.engine.events import plural, who
 from hellenika.games.peloponnes import economy
 from hellenika.games.peloponnes import tasks as step
 from hellenika.games.peloponnes.actions import Answer, MakeOffer
@@ -203,7 +203,7 @@ def apply_offer_coins(s: PeloponnesState, task: tuple[int, ...], action: Action)
     coins = action.coins  # type: ignore[attr-defined]
     if s._events is not None:
         thing = _thing(s, target, what)
-        s.log(f"{who(p)} offers {coins} coins to {who(target)} for {thing}", p)
+        s.log(f"{who(p)} offers {plural(coins, 'coin')} to {who(target)} for {thing}", p)
     s.tasks.append((step.ANSWER, target, what, p, coins))
 
 
@@ -229,7 +229,7 @@ def apply_answer(s: PeloponnesState, task: tuple[int, ...], action: Action) -> N
     if s._events is not None:
         s.log(
             f"{who(target)} accepts: {who(offerer)} now has {_thing(s, offerer, what)} and "
-            f"{who(target)} {_thing(s, target, what)} (+{coins} coins)",
+            f"{who(target)} {_thing(s, target, what)} (+{plural(coins, 'coin')})",
             target,
         )
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hellenika.engine.actions import Action
-from hellenika.engine.events import who
+from hellenika.engine.events import plural, who
 from hellenika.games.peloponnes import angelos, economy
 from hellenika.games.peloponnes import tasks as step
 from hellenika.games.peloponnes.actions import FinishBuilding
@@ -67,7 +67,7 @@ def feed(s: PeloponnesState, p: int) -> None:
     lost = s.inh[p] - fed
     s.inh[p] = fed
     if s._events is not None:
-        text = f"{who(p)} feeds {fed} inhabitants with {from_food} food"
+        text = f"{who(p)} feeds {plural(fed, 'inhabitant')} with {from_food} food"
         if from_lux:
             text += f" and {from_lux * rate} luxury"
         if lost:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hellenika.engine.actions import Action
-from hellenika.engine.events import who
+from hellenika.engine.events import plural, who
 from hellenika.games.peloponnes import economy
 from hellenika.games.peloponnes import tasks as step
 from hellenika.games.peloponnes.actions import Build
@@ -97,7 +97,7 @@ def apply_build(s: PeloponnesState, task: tuple[int, ...], action: Action) -> No
         economy.pay_coins(s, p, coins)  # (luxury goods may be exchanged for the coin)
         s.unfinished[p] |= 1 << t
         if s._events is not None:
-            s.log(f"{who(p)} reserves {tile.name} {tile.id} with {coins} coin(s) on it", p)
+            s.log(f"{who(p)} reserves {tile.name} {tile.id} with {plural(coins, 'coin')} on it", p)
         gain(s, p, tile)
 
 
