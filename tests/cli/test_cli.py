@@ -92,6 +92,12 @@ def test_play_stops_cleanly_when_input_ends(tmp_path):
     assert record.result is None and record.actions
 
 
+def test_text_in_square_brackets_is_printed_as_typed_not_read_as_markup():
+    result = runner.invoke(app, ["play", "hercules", "--seed", "1"], input="[red]oops[/red]\nq\n")
+    assert result.exit_code == 0
+    assert "unknown action kind '[red]oops[/red]'" in result.output
+
+
 def test_quitting_at_the_prompt_is_not_an_error():
     result = runner.invoke(app, ["play", "hercules", "--seed", "1"], input="q\n")
     assert result.exit_code == 0 and "Game stopped (quit at the prompt)" in result.output

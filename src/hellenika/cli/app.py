@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.console import Console
 from rich.markdown import Markdown
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.markup import escape
 from rich.padding import Padding
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from hellenika import __version__, games
@@ -73,7 +74,7 @@ def _played_with_progress(specs: list[GameSpec], workers: int, title: str) -> li
 
 
 def _fail(message: str) -> None:
-    err_console.print(f"[red]error:[/red] {message}", highlight=False)
+    err_console.print(f"[red]error:[/red] {escape(message)}", highlight=False)
     raise typer.Exit(2)
 
 

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TextIO
 
 from rich.console import Console
+from rich.markup import escape
 
 from hellenika import games
 from hellenika.cli.seats import HUMAN, build_agents, complete_seats, seat_names
@@ -48,7 +49,7 @@ def run_play(
     try:
         runner.run()
     except QuitGame as exc:
-        console.print(f"[yellow]Game stopped ({exc}).[/yellow]")
+        console.print(f"[yellow]Game stopped ({escape(str(exc))}).[/yellow]")
         runner.record.finish(runner.state)
         code = 0 if exc.deliberate else 1
     session.catch_up()
@@ -56,7 +57,7 @@ def run_play(
         console.print(game.render(runner.state, None, names))
         places = runner.state.ranking()
         winners = [names[p] for p, place in enumerate(places) if place == 1]
-        console.print(f"[bold]Winner: {' and '.join(winners)}[/bold]")
+        console.print(f"[bold]Winner: {escape(' and '.join(winners))}[/bold]")
     if record_path is not None:
         runner.record.seats = specs
         runner.record.save(record_path)

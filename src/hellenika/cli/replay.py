@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import TextIO
 
 from rich.console import Console
+from rich.markup import escape
 
 from hellenika import games
 from hellenika.engine.events import render_names
@@ -28,7 +29,7 @@ def replay_to_end(path: Path, console: Console, show_log: bool) -> int:
     game = games.get(record.game)
     if show_log:
         for line in state.iter_log(names, omniscient=True):
-            console.print(f"[dim]·[/dim] {line}", highlight=False)
+            console.print(f"[dim]·[/dim] {escape(line)}", highlight=False)
     console.print(game.render(state, None, names))
     verdict = "matches" if record.final_digest else "(no digest in the record)"
     console.print(f"Replayed {len(record.actions)} actions; final state {state.digest()} {verdict}.")
@@ -48,10 +49,10 @@ def replay_interactive(path: Path, console: Console, stream: TextIO) -> int:
         console.rule(f"step {step} of {total}")
         if step:
             last = game.action_from_json(record.actions[step - 1])
-            console.print(f"last action: {last.notation()}")
+            console.print(f"last action: {escape(last.notation())}", highlight=False)
             for event in state.visible_events(None, omniscient=True):
                 if event.step == step - 1:
-                    console.print(f"[dim]·[/dim] {render_names(event.text, names)}", highlight=False)
+                    console.print(f"[dim]·[/dim] {escape(render_names(event.text, names))}", highlight=False)
         console.print(game.render(state, None, names))
         console.print("> ", end="")
         line = stream.readline()

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, TextIO
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from hellenika.engine.actions import Action
@@ -54,7 +55,7 @@ class TerminalSession:
         events = self.state.visible_events(None, omniscient=True)
         for event in events[self.shown :]:
             if event.visible_to(self.viewer):
-                self.console.print(f"[dim]·[/dim] {event.render(self.names)}", highlight=False)
+                self.console.print(f"[dim]·[/dim] {escape(event.render(self.names))}", highlight=False)
         self.shown = len(events)
 
     def read_line(self, prompt: str) -> str:
@@ -83,7 +84,7 @@ class HumanAgent:
         self._print_choices(observation, legal)
         while True:
             text = self.session.read_line(
-                f"[bold]{names[observation.seat]}, your choice (1-{len(legal)}, ? for help):[/bold] "
+                f"[bold]{escape(names[observation.seat])}, your choice (1-{len(legal)}, ? for help):[/bold] "
             )
             lowered = text.lower()
             if lowered in ("q", "quit", "exit"):
@@ -97,7 +98,7 @@ class HumanAgent:
                 continue
             if lowered in ("l", "log"):
                 for line in observation.log(names):
-                    console.print(f"  {line}", highlight=False)
+                    console.print(f"  {escape(line)}", highlight=False)
                 continue
             if not text:
                 console.print("[yellow]Please type the number of a choice.[/yellow]")
@@ -112,7 +113,7 @@ class HumanAgent:
                 action = observation.game.parse_action(text)
                 observation.check(action)
             except HellenikaError as exc:
-                console.print(f"[yellow]{exc}[/yellow]")
+                console.print(f"[yellow]{escape(str(exc))}[/yellow]")
                 continue
             return action
 
@@ -123,6 +124,8 @@ class HumanAgent:
         table.add_column(style="dim")
         for i, action in enumerate(legal, 1):
             table.add_row(
-                str(i), render_names(observation.label(action), self.session.names), action.notation()
+                str(i),
+                escape(render_names(observation.label(action), self.session.names)),
+                escape(action.notation()),
             )
         self.session.console.print(table)
