@@ -44,7 +44,8 @@ def test_a_participants_facts_land_in_their_seat_relative_row() -> None:
     view = mid_game(3).view(1)
     view["participants"][2].update(supply=9, apprentice=7, dice=[2, 5], cubes_on_board=[8, 11])
     view["pegasus"], view["active"], view["to_move"] = 2, 0, 0
-    view["white_die"] = {"value": 4, "holder": 0}
+    view["white_die"] = {"value": 4, "holder": 0, "hero_used_this_round": True}
+    view["apprentice_advance"] = 5
     b = blocks_of(view, 3)
     # seat 1 observes: rows are seats 1, 2, 0
     assert b["supply"][1] == 9
@@ -56,6 +57,7 @@ def test_a_participants_facts_land_in_their_seat_relative_row() -> None:
     assert b["roles"][:, 2].tolist() == [0, 0, 1]  # white die holder: seat 0
     assert b["to_move"].tolist() == [0, 0, 1, 0, 0]
     assert b["white_die"].tolist() == [0, 0, 0, 1, 0, 0]
+    assert b["pending"].tolist() == [1, 5]
 
 
 def test_phase_and_turn_scalars() -> None:

@@ -93,7 +93,7 @@ def test_case_09_white_die():
     assert s.is_chance_node()
     assert [a for a in s.legal_actions()] == [Roll(0, (2,), (v,)) for v in range(1, 7)]
     s.apply(Roll(0, (2,), (5,)))
-    assert s.view(None)["white_die"] == {"value": 5, "holder": 0}
+    assert s.view(None)["white_die"] == {"value": 5, "holder": 0, "hero_used_this_round": False}
     assert labour_results(s) == {(7, "+"), (3, "-"), (10, "x"), (1, "/"), (4, "+"), (4, "x")}
     labours = [a for a in s.legal_actions() if isinstance(a, PerformLabour)]
     assert all(a.die_a != a.die_b for a in labours)  # always exactly two dice
@@ -151,7 +151,7 @@ def test_copy_leaves_the_white_die_alone():
     s = at_turn((1, 2), (6, 2), owned=["PAN-01", "MOR-01"], supply=2)
     act(s, UseAbility("PAN-01", 0), Roll(0, (2,), (3,)), UseAbility("MOR-01", 1))
     assert dice_of(s) == [6, 2]
-    assert s.view(None)["white_die"] == {"value": 3, "holder": 0}
+    assert s.view(None)["white_die"] == {"value": 3, "holder": 0, "hero_used_this_round": False}
 
 
 def test_copy_not_offered_when_it_changes_nothing():
@@ -278,7 +278,7 @@ def test_reroll_may_include_the_white_die_while_in_use():
     s.apply(UseAbility("PAN-05", 4))  # the white die alone
     assert [a for a in s.legal_actions()] == [Roll(0, (2,), (v,)) for v in range(1, 7)]
     s.apply(Roll(0, (2,), (6,)))
-    assert s.view(None)["white_die"] == {"value": 6, "holder": 0}
+    assert s.view(None)["white_die"] == {"value": 6, "holder": 0, "hero_used_this_round": False}
     expect_illegal(s, UseAbility("GOD-APO", 1), "hercules §4.4", "you do not own")
 
 
@@ -287,7 +287,7 @@ def test_a_second_white_ability_rerolls_the_white_die():
     act(s, UseAbility("PAN-01", 0), Roll(0, (2,), (3,)))
     assert UseAbility("GOD-ARE", 0) in uses(s)
     act(s, UseAbility("GOD-ARE", 0), Roll(0, (2,), (6,)))
-    assert s.view(None)["white_die"] == {"value": 6, "holder": 0}
+    assert s.view(None)["white_die"] == {"value": 6, "holder": 0, "hero_used_this_round": False}
     assert (7, "+") in labour_results(s)
 
 

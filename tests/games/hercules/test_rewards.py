@@ -113,6 +113,16 @@ def test_the_demigod_choice_is_mandatory_and_only_between_eligible_stacks():
     expect_illegal(s, PerformLabour(0, 1, "+"), "hercules §4.2")
 
 
+def test_views_show_how_far_the_apprentice_moved_while_the_demigod_is_chosen():
+    s = at_turn((4, 1), tops={"tyche": "TYC-01", "morpheus": "MOR-01"}, gone=[1, 2, 4, 5])
+    assert state_of(s)["pos"][0] == 2
+    s.apply(PerformLabour(0, 1, "-"))  # Labour 3: the Apprentice slides 2 -> 5, a Vase for 3 spaces to come
+    assert state_of(s)["pos"][0] == 5
+    assert [s.view(seat)["apprentice_advance"] for seat in (0, 1, None)] == [3, 3, 3]
+    s.apply(TakeDemigod("hecate"))
+    assert s.view(1)["apprentice_advance"] == 0
+
+
 def test_take_demigod_outside_the_choice_is_illegal():
     s = at_turn((4, 1))
     expect_illegal(s, TakeDemigod("hestia"), "hercules §4.6a", "no Demigod card to choose")

@@ -179,7 +179,9 @@ def test_case_30_solo_white_die():
     """The hero holds Pegasus, uses WHITE and ends the turn with the white die at 4 → Hades does not roll;
     he steals the top Hecate (stack 4)."""
     s = solo(2, (1, 1), hero={"owned": ["PAN-01"], "supply": 1})
+    assert s.view(0)["white_die"]["hero_used_this_round"] is False
     act(s, UseAbility("PAN-01", 0), Roll(0, (2,), (4,)))
+    assert s.view(0)["white_die"]["hero_used_this_round"] is True  # the hero sees Hades will not roll
     s.apply(EndTurn())
     settle(s)  # Hades' whole turn ran without a roll
     assert owned(s, HADES) == ["HEC-01", "HADES"]

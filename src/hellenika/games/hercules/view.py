@@ -116,7 +116,13 @@ def build_view(s: HerculesState, seat: int | None) -> dict[str, Any]:
         "active": s.actor,
         "used_card_this_turn": s.used_card,
         "last_round": s.end_triggered,
-        "white_die": {"value": s.white, "holder": s.white_holder if s.white_holder >= 0 else None},
+        "white_die": {
+            "value": s.white,
+            "holder": s.white_holder if s.white_holder >= 0 else None,
+            # Solo: once the hero used the white die this round, Hades moves without rolling it (spec §7);
+            # always false with several players.
+            "hero_used_this_round": s.white_used_round,
+        },
         "gods": [None if c < 0 else row[c] for c in s.gods[1:12]],
         "column12": [plain[c] for c in s.col12],
         "demigod_stacks": [
@@ -133,6 +139,8 @@ def build_view(s: HerculesState, seat: int | None) -> dict[str, Any]:
             {"spaces": 3 + i, "cards": [plain[c] for c in stack]} for i, stack in enumerate(s.vases)
         ],
         "choosing_demigod": [s.cat.decks[d].id for d in s.eligible],
+        # While a Demigod is chosen the Labour is not over: the Vase for these spaces comes after the choice.
+        "apprentice_advance": s.pending_advance if s.eligible else 0,
         "rest": {"cubes_taken": s.rest_cubes, "god_refreshed": s.rest_god}
         if NAMES[s.phase] == "resting"
         else None,

@@ -89,6 +89,12 @@ class HerculesEncoder:
                 ),
                 Block("white_die", (FACES,), "face of the white die, one-hot 1..6"),
                 Block(
+                    "pending",
+                    (2,),
+                    "solo: 1 if the hero used the white die this round (Hades then moves without rolling "
+                    "it); spaces the Apprentice moved in the Labour whose Demigod is being chosen (else 0)",
+                ),
+                Block(
                     "gods_on_board",
                     (columns - 1, len(self.god)),
                     "God card above each column 1..11, one-hot over the eleven Gods (catalogue order); "
@@ -174,6 +180,9 @@ class HerculesEncoder:
         flags[1] = view["last_round"]
         white = view["white_die"]
         blocks["white_die"][white["value"] - 1] = 1.0
+        pending = blocks["pending"]
+        pending[0] = white["hero_used_this_round"]
+        pending[1] = view["apprentice_advance"]
 
         gods = blocks["gods_on_board"]
         god = self.god
