@@ -107,6 +107,22 @@ def test_case_20_no_amphora_left_gives_a_card_and_the_turn_goes_on():
     assert state.used == 1 and "build MINT" in legal(state)
 
 
+@pytest.mark.parametrize("rule", ["group", "settlement"])
+def test_case_19_a_group_completed_split_never_scores_even_once_joined(rule):
+    state = position(
+        buildings=[(-1, 0, 0, "VINEYARD")],
+        hands=["FHFH" + "W" * 8, ""],
+        storage=[["VINTNER", "QUARRY"], []],
+        options={"amphora_rule": rule},
+    )
+    act(state, "build VINTNER", "place 1 0")  # 2 apart: two settlements; no amphora
+    pay_all(state)
+    assert state.amph[0] == 0 and len(state.comps[0]) == 2
+    act(state, "build QUARRY", "place 0 0")  # joins them (and the settlements) afterwards
+    pay_all(state)
+    assert len(state.comps[0]) == 1 and state.amph[0] == 0 and state.supply == 15
+
+
 def test_settlement_amphora_rule_accepts_a_group_joined_through_other_buildings():
     built = [(-1, 0, 0, "VINEYARD"), (0, 0, 0, "QUARRY")]
     for rule, expected in (("group", 0), ("settlement", 1)):

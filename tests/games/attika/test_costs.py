@@ -124,6 +124,11 @@ def test_case_11_street_plus_surcharge():
 def test_case_12_street_next_to_own_street_is_free():
     state = position(buildings=[(1, 0, 0, "STREET")], storage=[["STREET"], []])
     assert requirement(state, "STREET", 0, 0) == (True, (0, 0, 0, 0), 0)
+    # With no cards at all, the streets next to it are the ones offered, and one is built for nothing.
+    act(state, "build STREET")
+    assert sorted(legal(state)) == ["place 0 0", "place 0 1", "place 1 -1"]  # the street's neighbours
+    act(state, "place 0 0")
+    assert at(state, 0, 0) == (0, "STREET") and state.discard == (0, 0, 0, 0)
 
 
 def test_case_13_street_next_to_opponents_street_is_not_free():

@@ -192,3 +192,78 @@ def test_tile_centres_are_the_hexes_at_distance_two():
                 expected.add((q, r))
     assert set(board.tile_centres()) == expected
     assert all(board.tile_fits(h) for h in expected)
+
+
+# The spec's tables, copied verbatim (§9.1: id, group, main, copies, cost, free after; §9.2: C E NE NW W
+# SW SE), so a data file that drifts from the spec fails here.
+SPEC_BUILDINGS = """
+QUARRY defense yes 1 MMH -
+FORTRESS defense no 1 MMF QUARRY
+TOWER defense no 2 MF FORTRESS
+WELL supply yes 1 WWH -
+GRAINFIELD supply no 1 WH WELL
+MILL supply no 1 WFH GRAINFIELD
+VILLAGE supply no 1 FHH MILL
+HARBOR shipping yes 1 WWFF -
+SHIP shipping no 3 WF HARBOR
+SILVERMINE mint yes 1 MMW -
+MINT mint no 1 MH SILVERMINE
+VINEYARD vineyard yes 1 HHW -
+VINTNER vineyard no 1 FH VINEYARD
+AGORA city yes 1 MHF -
+TEMPLE city no 1 MMW AGORA
+ORACLE city no 1 MWH TEMPLE
+STATUE city no 1 MH TEMPLE
+TAVERN city no 1 WF AGORA
+THEATER city no 1 HFW TAVERN
+ODEON city no 1 WH THEATER
+GYMNASIUM city no 1 FHM AGORA
+STADIUM city no 1 HMF GYMNASIUM
+ACADEMY city no 1 MFW GYMNASIUM
+STREET streets no 4 5* STREET
+"""
+
+SPEC_TILES = """
+T01 . M . . W F F      T12 . H M . F . .
+T02 . F . . . W .      T13 . . H M . . M
+T03 . M . . . W W      T14 . H . . . H .
+T04 W M . . . F H      T15 . . H M . . H
+T05 . . . . H F F      T16 W . F H F . .
+T06 . . F M . H .      T17 . . M . W W .
+T07 . W F . . . H      T18 F M . . . M W
+T08 . M . . M . F      T19 . W . F M . .
+T09 M . . W F . .      T20 H W . . W . .
+T10 W M H H . . .      T21 . H H F W . .
+T11 . . . M W . .      T22 . . F H . . .
+"""
+
+
+def test_buildings_match_the_spec_table():
+    rows = [line.split() for line in SPEC_BUILDINGS.strip().splitlines()]
+    assert [b.id for b in CAT.buildings] == [row[0] for row in rows]
+    for ident, group, main, copies, cost, pred in rows:
+        b = CAT.building(ident)
+        assert CAT.groups[b.group].id == group and b.main == (main == "yes") and b.copies == int(copies)
+        if cost == "5*":
+            assert b.is_street and b.generic == 5
+        else:
+            assert b.cost == tuple(cost.count(t) for t in "WMFH"), ident
+        assert (CAT.buildings[b.pred].id if b.pred >= 0 else "-") == pred, ident
+
+
+def test_tiles_match_the_spec_table():
+    spec = {}
+    for line in SPEC_TILES.strip().splitlines():
+        for chunk in (line[:20], line[20:]):
+            ident, *symbols = chunk.split()
+            spec[ident] = tuple(BLANK if s == "." else "WMFH".index(s) for s in symbols)
+    assert {t.id: tuple(t.symbols) for t in CAT.tiles} == spec
+
+
+def test_start_layouts_match_the_spec_table():
+    assert CAT.layouts[2].centres == ((0, 0), (3, -2), (2, 1), (5, -1))
+    assert CAT.layouts[2].shrines == ((-2, 1), (7, -2))
+    assert CAT.layouts[3].centres == ((0, 0), (2, 1), (4, 2), (-1, 3), (1, 4), (-2, 6))
+    assert CAT.layouts[3].shrines == ((-4, 7), (1, -2), (5, 3))
+    assert CAT.layouts[4].centres == ((0, 0), (2, 1), (4, 2), (1, -3), (3, -2), (2, -6), (4, -5), (6, -4))
+    assert CAT.layouts[4].shrines == ((-2, 1), (3, -8), (5, 3), (7, -3))

@@ -124,3 +124,12 @@ def test_steps_reach_exactly_the_minimal_payments(r, generic, held):
         assert reached == minimal
     assert minimal == {q for q in valid if payment.is_minimal(r, generic, q)}
     assert payment.can_pay(held, r, generic) == bool(valid)
+
+
+def test_what_is_still_owed_in_plain_words():
+    assert payment.describe_owed(v("M"), 2) == "M (a symbol: its card or any 2)"
+    assert payment.describe_owed(v("M"), 3) == "M + 1 any (a symbol: its card or any 2)"
+    assert payment.describe_owed(v(""), 2) == "2 any"
+    # After one card of a 2-for-1 for an F: one more card, not an F (that would pay 2 for 1).
+    assert payment.describe_owed(v("F"), 1) == "1 more card (W or M or H)"
+    assert payment.describe_owed(v("MM"), 3) == "3 points: a card of MM counts 2, any other card 1"

@@ -8,7 +8,7 @@ import pytest
 from hellenika.engine import IllegalAction
 from hellenika.games.attika.phases import ACTIONS, CARD, CARDS, DRAWN, PLACE
 
-from .builders import CAT, GAME, act, hand, legal, pay_all, position
+from .builders import CAT, FIXTURE_B, GAME, act, hand, legal, pay_all, position
 
 GAME_DRAW1 = GAME.parse_action("draw 1")
 
@@ -258,3 +258,68 @@ def test_alike_stacks_are_offered_once():
     assert info.value.rule == "attika §3.2" and "draw from stack 1" in info.value.reason
     draw_and_store(state, 1, "TOWER")
     assert [a for a in legal(state) if a.startswith("draw")] == ["draw 0", "draw 1", "draw 2"]
+
+
+# ---------------------------------------------------------------- amphorae "at any time" in phase A (§4.1)
+
+
+def _two_groups_to_finish(supply: int):
+    # P's Vineyard and Silver mine are on the board; Vintner and Mint wait in storage, each free next to
+    # its main building: two groups completed, connected, in one build turn.
+    return position(
+        buildings=[(0, 0, 0, "VINEYARD"), (0, 1, 0, "SILVERMINE")],
+        storage=[["VINTNER", "MINT"], []],
+        amphorae=[1, 0],
+        supply=supply,
+    )
+
+
+def test_an_amphora_returned_early_refills_a_supply_that_would_run_out():
+    # Supply 1, two groups to finish this turn: returned first, the amphora lets both groups earn one.
+    state = _two_groups_to_finish(1)
+    assert "amphora" in legal(state)  # before the mode is chosen: the moment matters here
+    act(state, "amphora")
+    assert (state.supply, state.extra) == (2, 1)
+    act(state, "build VINTNER", "place 1 -1", "build MINT", "place -1 1")
+    assert state.amph[0] == 2 and state.supply == 0
+    assert not any("no amphora is left" in line for line in state.iter_log())
+    # Kept until the builds are used up, the same amphora comes too late: the second group finds the
+    # supply empty and earns a card instead (§6).
+    late = _two_groups_to_finish(1)
+    act(late, "build VINTNER", "place 1 -1")
+    assert late.amph[0] == 2 and late.supply == 0
+    act(late, "build MINT", "place -1 1")
+    assert late.phase == CARD and late.amph[0] == 2
+    assert any("no amphora is left: a landscape card instead" in line for line in late.iter_log())
+
+
+def test_an_early_amphora_is_not_offered_while_the_supply_covers_every_group():
+    # Seven groups, none complete: a supply of 7 can pay every group P could finish; returning the amphora
+    # before the turn's own actions are used up would change nothing.
+    state = _two_groups_to_finish(7)
+    assert state.supply_may_run_out(0) is False and "amphora" not in legal(state)
+    with pytest.raises(IllegalAction) as info:
+        act(state, "amphora")
+    assert info.value.rule == "attika §4.1" and "would change nothing" in info.value.reason
+    assert _two_groups_to_finish(6).supply_may_run_out(0) is True
+    # Completed groups no longer count: with every group but two complete, a supply of 2 is enough.
+    done = [b for b in CAT.buildings if CAT.groups[b.group].id not in ("vineyard", "mint")]
+    empty = position(tiles=FIXTURE_B)
+    spaces = [empty.board.cells[c] for c in empty.board.order]
+    names = [b.id for b in done for _ in range(b.copies)]
+    built = [(q, r, 0, b) for (q, r), b in zip(spaces, names, strict=False)]
+    assert len(built) == 26
+    assert not position(tiles=FIXTURE_B, buildings=built, supply=2).supply_may_run_out(0)
+    assert position(tiles=FIXTURE_B, buildings=built, supply=1).supply_may_run_out(0)
+
+
+def test_the_discard_pile_is_reshuffled_in_the_middle_of_a_draw_of_three():
+    # One card left in the supply, three due (a full pass): the first comes from the supply, then the
+    # discard pile (M M F) becomes the new supply for the other two.
+    state = position(deck=[1, 0, 0, 0], discard="MMF", hands=["W" * 14 + "M" * 13, "F" * 14 + "H" * 15])
+    act(state, "end")
+    assert state.phase == CARD and [a.card for a, _ in state.chance_outcomes()] == ["W"]
+    act(state, "card W")
+    assert state.deck == (0, 2, 1, 0) and state.discard == (0, 0, 0, 0)
+    act(state, "card M", "card F")
+    assert hand(state, 0) == "W" * 15 + "M" * 14 + "F" and state.deck == (0, 1, 0, 0)

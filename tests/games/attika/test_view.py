@@ -105,3 +105,47 @@ def test_views_share_the_printed_and_board_parts_and_show_the_buildings_of_the_s
         for p, entry in enumerate(view["players"]):
             assert entry["storage"] == {CAT.buildings[b].id: n for b, n in enumerate(state.storage[p]) if n}
     assert_unchanged(views)
+
+
+def test_determinize_while_an_opponent_pays_keeps_a_hand_that_can_pay():
+    """Seat 1 watches seat 0 place a Quarry (R' = {M}) with a surcharge of 1 from the hand {M, W}: it knows
+    that hand can pay (the space was offered only then). A re-deal that could not (say {F, H}) would leave
+    the sample with no legal move, so it is drawn again."""
+    from hellenika.games.attika.phases import PAY, PLACE
+
+    def start():
+        return position(
+            tiles=(("T04", 0, 0, 0), ("T02", 3, -2, 0)),
+            buildings=[(3, -3, 0, "WELL")],
+            hands=["MW", "FFFFFFHH"],
+            storage=[["QUARRY"], []],
+        )
+
+    placing = act(start(), "build QUARRY")
+    paying = act(start(), "build QUARRY", "place 0 0")
+    assert placing.phase == PLACE and paying.phase == PAY
+    for state in (placing, paying):
+        hands = set()
+        for seed in range(60):
+            sample = state.determinize(1, Rng(seed))
+            assert sample.view(1) == state.view(1)
+            assert sample.legal_actions(), f"no legal move after re-dealing {sample.hands[0]}"
+            hands.add(sample.hands[0])
+        assert len(hands) > 1  # still re-dealt, among the hands that pay
+        assert all(h[1] >= 1 or sum(h) >= 3 for h in hands)  # an M (2 points) + 1, or three cards
+
+
+def test_other_seats_see_the_stack_content_as_before_the_draw():
+    state = position(hands=["WWHMF", ""])
+    before = state.view(1)["players"][0]["in_stacks"]
+    act(state, "draw 0", "reveal AGORA")
+    assert state.view(1)["players"][0]["in_stacks"] == before
+    assert state.view(None)["players"][0]["in_stacks"] == before
+    mine = state.view(0)["players"][0]["in_stacks"]
+    assert mine.get("AGORA", 0) == before["AGORA"] - 1  # its owner knows where the Agora is
+    # Had seat 0 drawn the Well instead, seat 1 would see exactly the same.
+    other = act(position(hands=["WWHMF", ""]), "draw 0", "reveal WELL")
+    assert other.phase == state.phase == DRAWN
+    assert other.view(1) == state.view(1) and other.view(None) == state.view(None)
+    assert other.view(0) != state.view(0)
+    assert [e.to_json() for e in other.visible_events(1)] == [e.to_json() for e in state.visible_events(1)]

@@ -162,8 +162,12 @@ def _amphora(s: AttikaState) -> IllegalAction:
         return _rule("§4.2", "no landscape card is left to draw")
     if s.phase != ACTIONS:
         return _rule("§4.1", f"finish what you are doing first ({NAMES[s.phase]})")
-    if s.mode and s.actions_left() > 0:
-        return _rule("§4.1", "an amphora adds one more action once yours are used up; you still have some")
+    if (not s.mode or s.actions_left() > 0) and not s.supply_may_run_out(p):
+        return _rule(
+            "§4.1",
+            "an amphora adds one more action once yours are used up; you still have some (spent now it "
+            "would change nothing)",
+        )
     return _rule("§4.1", "there is nothing an extra draw or build could do now")
 
 

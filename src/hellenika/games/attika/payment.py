@@ -139,4 +139,7 @@ def describe_owed(c: Vector, g: int) -> str:
         extra = f" + {generic} any" if generic else ""
         return f"{symbols}{extra} (a symbol: its card or any 2)"
     # Cards already given count towards 2-for-1s: g points are left, each matching card counts 2.
-    return f"{g} point(s): a card of {symbols} counts 2, any other card 1"
+    if g == 1:  # the second card of a 2-for-1: a matching card would pay 2 for 1
+        others = "".join(LANDSCAPES[t] for t in range(4) if not c[t])
+        return f"1 more card ({' or '.join(others)})" if others else "1 more card"
+    return f"{g} points: a card of {symbols} counts 2, any other card 1"

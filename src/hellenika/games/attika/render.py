@@ -2,9 +2,11 @@
 
 The map is drawn pointy-top with rows offset by half a hex (spec §3.1): each row is labelled with its r and
 the q of its first hex, and q grows by one per hex to the right. Empty spaces show their landscape symbol,
-buildings their owner's colour and a short code, shrines an Ω. When the viewer is choosing a space (or where
-to lay a board tile), the hexes offered carry the number of that choice, so a player can type the number
-read off the map. The map uses 4 columns per hex, or 2 when the board has grown too wide for 100 columns.
+buildings their owner's colour and a two-letter code followed by the owner's number (``Tw2``, readable
+without colour; the storage boards list the codes), shrines an Ω. When the viewer is choosing a space (or
+where to lay a board tile), the hexes offered carry the number of that choice, so a player can type the
+number read off the map. The map uses 4 columns per hex, or 2 (the code alone, in the owner's colour) when
+the board has grown too wide for 100 columns.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ WIDTH = 100
 PLAYER_STYLES = ("bold white on red", "bold white on blue", "bold black on green", "bold white on magenta")
 PLAYER_COLOURS = ("red", "blue", "green", "magenta")
 SYMBOL_STYLES = ("bold cyan", "bold white", "bold green", "bold yellow")
-LEGEND = "W water  M mountain  F forest  H hill  · blank  Ω shrine  (numbers: your choices)"
+LEGEND = "W water  M mountain  F forest  H hill  · blank  Ω shrine  Tw2 Tower of player 2  (numbers: choices)"
 
 
 def _choices(s: AttikaState, seat: int | None) -> dict[Hex, int]:
@@ -108,7 +110,8 @@ def _cell(
     if c is not None and c in owner:
         p, b = owner[c]
         building = s.cat.buildings[b]
-        return (building.short if token == 3 else building.tag), PLAYER_STYLES[p]
+        # Wide: the code and the owner's number (Tw2: a Tower of player 2), readable without colour too.
+        return (f"{building.tag}{p + 1}" if token == 3 else building.tag), PLAYER_STYLES[p]
     sym = board.symbol[c] if c is not None else BLANK
     letter = "·" if sym == BLANK else LANDSCAPES[sym]
     if number is not None:
@@ -140,7 +143,7 @@ def _storage_text(s: AttikaState, p: int) -> Text:
         building = s.cat.buildings[b]
         if out:
             out.append(", ")
-        out.append(building.name + (f" ×{n}" if n > 1 else ""))
+        out.append(f"{building.name} ({building.tag})" + (f" ×{n}" if n > 1 else ""))
         out.append(f" {building.cost_text()}", style="dim")
     return out if out else Text("—", style="dim")
 
@@ -156,6 +159,7 @@ def players_table(s: AttikaState, seat: int | None, names: Sequence[str]) -> Tab
     table.add_column("Storage board")
     for p in range(s.n):
         marker = "▶ " if p == s.actor and not s.is_terminal() else "  "
+        marker += f"{p + 1} "  # the number the map shows on this player's buildings
         you = " (you)" if seat == p else ""
         stacks = " ".join(str(h) for h in s.stacks[p])
         table.add_row(

@@ -79,6 +79,7 @@ if TYPE_CHECKING:
     from hellenika.games.attika.game import AttikaGame
 
 NONE4: Vector = (0, 0, 0, 0)
+_REDEALS = 200  # determinize: re-deals tried before keeping the one hand known to pay
 WIN_ALL, WIN_SHRINES, STALEMATE = "all buildings", "two shrines", "stalemate"
 
 
@@ -475,11 +476,34 @@ class AttikaState(State):
         if self.amph[p]:
             possible = can_draw or bool(builds)
             # An amphora adds an action once the turn's own are used up; spent earlier it changes nothing,
-            # except when the supply is empty: then an amphora won later this turn is not lost to a card.
-            if possible and (left == 0 or self.supply == 0):
+            # unless the supply could run dry this turn: then returning it early refills the supply, so a
+            # group completed later this turn earns an amphora rather than a card.
+            if possible and (left == 0 or self.supply_may_run_out(p)):
                 out.append(g.amphora)
         out.append(g.end_actions)
         return out
+
+    def supply_may_run_out(self, p: int) -> bool:
+        """Could a group p completes this turn find the amphora supply empty (spec §4.1, §6)?
+
+        Each placement completes at most the group of the building placed, and a group is complete once, so
+        p completes at most as many groups as p has incomplete ones; amphorae returned only add to the
+        supply. Below that many, the moment an amphora is returned in phase A matters ("at any time").
+        """
+        supply = self.supply
+        groups = self.cat.groups
+        if supply >= len(groups):
+            return False
+        tmask = self.tmask
+        base = p * self.types
+        incomplete = 0
+        for group in groups:
+            placed = 0
+            for m in group.members:
+                placed += tmask[base + m].bit_count()
+            if placed < group.size:
+                incomplete += 1
+        return supply < incomplete
 
     # ------------------------------------------------------------------ applying actions
 
@@ -967,29 +991,23 @@ class AttikaState(State):
 
     def determinize(self, seat: int | None, rng: Rng) -> AttikaState:
         """Re-deal the hands ``seat`` cannot see from the cards it has not seen (the supply and those
-        hands), and redraw a building an opponent is still looking at from its stack's pool."""
+        hands), and redraw a building an opponent is still looking at from its stack's pool.
+
+        While another player is placing or paying for a building, ``seat`` knows that player's hand can pay
+        for it (the choice was offered only then): a re-deal that could not is drawn again, so the sample
+        is consistent with what ``seat`` saw and always has a legal move.
+        """
         s = self.clone()
         others = [p for p in range(self.n) if p != seat]
-        pool = list(self.deck)
-        for p in others:
-            h = self.hands[p]
-            for t in range(4):
-                pool[t] += h[t]
-        for p in others:
-            size = sum(self.hands[p])
-            hand = [0, 0, 0, 0]
-            total = sum(pool)
-            for _ in range(size):
-                x = rng.randbelow(total)
-                for t in range(4):
-                    x -= pool[t]
-                    if x < 0:
-                        break
-                pool[t] -= 1
-                hand[t] += 1
-                total -= 1
-            s.hands[p] = (hand[0], hand[1], hand[2], hand[3])
-        s.deck = (pool[0], pool[1], pool[2], pool[3])
+        if others:
+            constrained = self.phase in (PLACE, PAY) and self.actor != seat
+            for _ in range(_REDEALS):
+                self._redeal(s, others, rng)
+                if not constrained or s._can_finish_building():
+                    break
+            else:  # nearly impossible; keep the hand that is known to pay, re-deal the rest
+                s.hands[self.actor] = self.hands[self.actor]
+                self._redeal(s, [p for p in others if p != self.actor], rng)
         if self.phase == DRAWN and self.actor != seat:
             p = self.actor
             pool_types = self.cat.mains if self.drawn_stack == MAIN_STACK else self.cat.normals
@@ -1004,6 +1022,34 @@ class AttikaState(State):
             s.pending = b
         s._legal = None
         return s
+
+    def _redeal(self, s: AttikaState, players: list[int], rng: Rng) -> None:
+        """Deal ``players`` new hands (same sizes) into ``s`` from this state's supply and their hands."""
+        pool = list(self.deck)
+        for p in players:
+            h = self.hands[p]
+            for t in range(4):
+                pool[t] += h[t]
+        total = sum(pool)
+        for p in players:
+            hand = [0, 0, 0, 0]
+            for _ in range(sum(self.hands[p])):
+                x = rng.randbelow(total)
+                for t in range(4):
+                    x -= pool[t]
+                    if x < 0:
+                        break
+                pool[t] -= 1
+                hand[t] += 1
+                total -= 1
+            s.hands[p] = (hand[0], hand[1], hand[2], hand[3])
+        s.deck = (pool[0], pool[1], pool[2], pool[3])
+
+    def _can_finish_building(self) -> bool:
+        """The actor's hand can still pay for the building in hand (a space is offered, a card payable)."""
+        if self.phase == PAY:
+            return bool(payment.options(self.hands[self.actor], self.pay_c, self.pay_g))
+        return costs.buildable(self, self.actor, self.pending) != 0
 
     # ------------------------------------------------------------------ results
 
