@@ -17,12 +17,15 @@ def complete_seats(specs: list[str], players: int, default_rest: str) -> list[st
 
 
 def seat_names(specs: list[str], extra: list[str]) -> list[str]:
-    """Display names: ``You`` for a single human, else ``P1 greedy``...; automata (Hades) keep theirs."""
+    """Display names: ``P1`` for a single human, else ``P1 greedy``...; automata (Hades) keep theirs.
+
+    Not "You": every game's log speaks of players in the third person ("P1 was dealt...", "P1 holds 10
+    cities"), and the boards already mark the viewer's own row "(you)"."""
     humans = [i for i, spec in enumerate(specs) if spec == HUMAN]
     names = []
     for i, spec in enumerate(specs):
         if spec == HUMAN and len(humans) == 1:
-            names.append("You")
+            names.append(f"P{i + 1}")
         else:
             names.append(f"P{i + 1} {spec}")
     return names + extra
