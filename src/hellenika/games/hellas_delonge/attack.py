@@ -20,6 +20,7 @@ from hellenika.engine.events import who
 from hellenika.games.hellas_delonge import actions as a
 from hellenika.games.hellas_delonge import phases as ph
 from hellenika.games.hellas_delonge.components import CITY_CAP
+from hellenika.games.hellas_delonge.fields import HellasFields
 from hellenika.games.hellas_delonge.hexmap import iter_bits
 from hellenika.games.hellas_delonge.turn import END_AFTER_FAILURE, END_AFTER_SUCCESS
 from hellenika.games.hellas_delonge.words import count
@@ -32,7 +33,7 @@ def effective_sea(natural_sea: bool, beachhead: bool, rocky_coast: bool) -> bool
     return rocky_coast
 
 
-class AttackMixin:
+class AttackMixin(HellasFields):
     __slots__ = ()
 
     # ------------------------------------------------------------------ who can attack what
@@ -119,7 +120,7 @@ class AttackMixin:
 
     def _commit_actions(self) -> list[Action]:
         g = self.g
-        out = []
+        out: list[Action] = []
         if self._forced_march_open():
             out.append(g.play[g.a_forced])
         i = len(self.commits)
@@ -207,7 +208,7 @@ class AttackMixin:
         q = self.cp
         hand = self._playable(q)
         play = g.play
-        out = []
+        out: list[Action] = []
         if q == self.active:
             if hand[g.a_fury]:
                 out.append(play[g.a_fury])
@@ -285,7 +286,7 @@ class AttackMixin:
 
     def _retreat_window_actions(self) -> list[Action]:
         g = self.g
-        out = []
+        out: list[Action] = []
         if self._playable(self.cp)[g.a_retreat]:
             out.append(g.play[g.a_retreat])
         out.append(g.pass_)

@@ -169,7 +169,7 @@ def load_catalogue() -> Catalogue:
     god_index = {g["id"]: i for i, g in enumerate(cdata["god"])}
     if tuple(god_index) != GODS:
         raise ValueError(f"cards.toml must list the gods {GODS} in this order")
-    cards = []
+    cards: list[CardType] = []
     for c in sorted(cdata["card"], key=lambda c: god_index[c["god"]]):
         cards.append(
             CardType(

@@ -20,6 +20,7 @@ from hellenika.engine.state import CHANCE
 from hellenika.games.hellas_delonge import actions as a
 from hellenika.games.hellas_delonge import phases as ph
 from hellenika.games.hellas_delonge.components import CITY_CAP, GOD_LIMIT, GOD_NAMES, GODS, HAND_LIMIT
+from hellenika.games.hellas_delonge.fields import HellasFields
 from hellenika.games.hellas_delonge.hexmap import iter_bits
 from hellenika.games.hellas_delonge.stack import PUBLIC
 
@@ -32,7 +33,7 @@ def _bump(vector: tuple[int, ...], t: int, delta: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-class CardMixin:
+class CardMixin(HellasFields):
     __slots__ = ()
 
     # ------------------------------------------------------------------ hands and decks
@@ -124,7 +125,7 @@ class CardMixin:
 
     # ------------------------------------------------------------------ free-timing cards (§8.1-9)
 
-    def _free_cards(self, p: int, out: list) -> None:
+    def _free_cards(self, p: int, out: list[Action]) -> None:
         """Levy, Hermes' Theft, Oracle and Shipwrights, when held and able to do something."""
         g = self.g
         hand = self._playable(p)
@@ -174,7 +175,7 @@ class CardMixin:
 
     def _respond_actions(self) -> list[Action]:
         g = self.g
-        out = []
+        out: list[Action] = []
         if self._playable(self.cp)[g.z_thunderbolt]:
             out.append(g.play[g.z_thunderbolt])
         out.append(g.pass_)
@@ -315,7 +316,7 @@ class CardMixin:
 
     def _levy_actions(self) -> list[Action]:
         g = self.g
-        out = []
+        out: list[Action] = []
         if self.effect_left:
             table = g.levy
             out = [table[c][f + 1] for c, f in self._levy_moves(self.active, greeks=True)]
@@ -324,7 +325,7 @@ class CardMixin:
 
     def _launch_actions(self) -> list[Action]:
         g = self.g
-        out = []
+        out: list[Action] = []
         if self.effect_left:
             table = g.launch
             out = [table[c][f + 1] for c, f in self._levy_moves(self.active, greeks=False)]
@@ -454,7 +455,7 @@ class CardMixin:
         order = self.g.order_tile
         tiles = self.cat.tiles
         seen: set[int] = set()
-        out = []
+        out: list[Action] = []
         for t in sorted(self._oracle_rest()):
             if tiles[t].shape not in seen:
                 seen.add(tiles[t].shape)

@@ -4,7 +4,8 @@ not fast. Sections are the spec's (``shared/rules/hellas_delonge.md``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from hellenika.engine.actions import Action
 from hellenika.engine.errors import IllegalAction
@@ -386,7 +387,8 @@ def _play(s: HellasState, action: a.PlayCard) -> IllegalAction:
     )
 
 
-_HANDLERS = {
+# Each handler takes the action type it is filed under.
+_HANDLERS: dict[type[Action], Callable[[HellasState, Any], IllegalAction | None]] = {
     a.ChooseBurst: _choose_action,
     a.ChooseVoyage: _choose_action,
     a.ChooseAttack: _choose_action,

@@ -6,7 +6,8 @@ may speak of that seat's own cards; it never mentions the opponent's hidden card
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from hellenika.engine.actions import Action
 from hellenika.engine.events import who
@@ -273,7 +274,8 @@ def _tile_peeked(s: HellasState, action: a.TilePeeked) -> str:
     return f"The tile seen is {s.cat.tile(action.tile).describe()}"
 
 
-_LABELS = {
+# Each labeller takes the action type it is filed under.
+_LABELS: dict[type[Action], Callable[[HellasState, Any], str]] = {
     a.ChooseBurst: _burst,
     a.ChooseVoyage: _voyage,
     a.ChooseAttack: _attack,

@@ -10,23 +10,16 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from hellenika.engine.rng import Rng
+from hellenika.games.hellas_delonge.fields import HellasFields
 
 PUBLIC = 4  # a top_seen bit: everyone knows this tile is there (it came up from under the stack)
 
 
-class StackMixin:
+class StackMixin(HellasFields):
     """Mixed into :class:`~hellenika.games.hellas_delonge.state.HellasState`, whose fields it uses."""
 
     __slots__ = ()
-    cat: Any
-    pool: int
-    top: tuple[int, ...]
-    top_seen: tuple[int, ...]
-    top_order: int
-    bottom: tuple[int, ...]
 
     def _tile_outcomes(self, *, peek: bool = False) -> list[tuple[int, float]]:
         """(tile index, probability) of the next tile off the stack (below the known top when peeking)."""

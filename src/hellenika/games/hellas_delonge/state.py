@@ -1,8 +1,9 @@
 """The Hellas game state: its fields, the engine protocol, results and serialisation.
 
 The rules themselves live in mixins named for what they hold: :mod:`setup` (spec §3), :mod:`turn` (§4, §4.1,
-§7, §9), :mod:`voyage` (§5), :mod:`attack` (§6) and :mod:`godcards` (§8). This module wires them to the
-engine: whose decision it is, the legal actions (cached per node), chance outcomes, applying, cloning, JSON.
+§7, §9), :mod:`voyage` (§5), :mod:`attack` (§6) and :mod:`godcards` (§8); the fields they share are typed
+once in :mod:`fields`. This module wires them to the engine: whose decision it is, the legal actions (cached
+per node), chance outcomes, applying, cloning, JSON.
 
 Layout, chosen for the hot path of bots:
 - the map is an immutable :class:`~hellenika.games.hellas_delonge.hexmap.Board` shared by clones and replaced
@@ -27,12 +28,12 @@ from typing import TYPE_CHECKING, Any
 from hellenika.engine.actions import Action
 from hellenika.engine.errors import IllegalAction
 from hellenika.engine.rng import Rng
-from hellenika.engine.state import CHANCE, TERMINAL, State
+from hellenika.engine.state import CHANCE
 from hellenika.games.hellas_delonge import phases as ph
 from hellenika.games.hellas_delonge.attack import AttackMixin
 from hellenika.games.hellas_delonge.components import GREEKS_PER_PLAYER, SHIPS_PER_PLAYER
 from hellenika.games.hellas_delonge.godcards import CardMixin
-from hellenika.games.hellas_delonge.hexmap import Board, iter_bits
+from hellenika.games.hellas_delonge.hexmap import Board
 from hellenika.games.hellas_delonge.setup import SetupMixin
 from hellenika.games.hellas_delonge.turn import TurnMixin
 from hellenika.games.hellas_delonge.voyage import VoyageMixin
@@ -43,78 +44,9 @@ if TYPE_CHECKING:
 MAX_SLOTS = 24  # the dolphin and 23 land tiles
 ZERO_SLOTS = (0,) * MAX_SLOTS
 
-# Fields copied as they are by clone() (ints, bools, tuples, the shared board).
-_SCALARS = (
-    "board",
-    "pile",
-    "discards",
-    "pool",
-    "top",
-    "top_seen",
-    "top_order",
-    "bottom",
-    "aside",
-    "drawn",
-    "phase",
-    "cp",
-    "active",
-    "turn",
-    "setup_count",
-    "deal_step",
-    "burst_left",
-    "da_stage",
-    "draw_god",
-    "rg_dest",
-    "rg_gave_g",
-    "rg_recv_g",
-    "rg_gave_s",
-    "rg_recv_s",
-    "rg_then",
-    "v_tile",
-    "v_site",
-    "v_rot",
-    "v_adj",
-    "v_winds",
-    "v_free",
-    "v_need",
-    "target",
-    "sources",
-    "commits",
-    "fm_city",
-    "fm_used",
-    "nat_sea",
-    "fury",
-    "firm",
-    "beach",
-    "rocky",
-    "cw_next",
-    "cw_passes",
-    "tired",
-    "retreat_left",
-    "def_ships",
-    "chain",
-    "chain_then",
-    "effect_left",
-    "effect_then",
-    "discarder",
-    "oracle_done",
-    "end_mode",
-    "voy_ok",
-    "atk_ok",
-    "migrated",
-    "last_change",
-    "best_cities",
-    "winner",
-    "reason",
-    "_legal",
-)
-_LISTS = ("greeks", "ships", "owned", "gsup", "ssup", "hand", "fresh", "known")
 
-
-class HellasState(SetupMixin, TurnMixin, VoyageMixin, AttackMixin, CardMixin, State):
-    __slots__ = ("_widened", "cat", "g", "stall_limit", *_SCALARS, *_LISTS)
-
-    g: HellasGame
+class HellasState(SetupMixin, TurnMixin, VoyageMixin, AttackMixin, CardMixin):
+    __slots__ = ()
 
     # ------------------------------------------------------------------ construction
 
@@ -410,29 +342,6 @@ class HellasState(SetupMixin, TurnMixin, VoyageMixin, AttackMixin, CardMixin, St
 
         return determinize(self, seat, rng)
 
-    # ------------------------------------------------------------------ small queries
-
-    def cities(self, p: int) -> int:
-        return self.owned[p].bit_count()
-
-    def temples_of(self, p: int) -> int:
-        return (self.owned[p] & self.board.temples).bit_count()
-
-    def greeks_on_map(self, p: int) -> int:
-        greeks = self.greeks
-        return sum(greeks[i] for i in iter_bits(self.owned[p]))
-
-    def ships_on_map(self, p: int) -> int:
-        ships = self.ships
-        return sum(ships[i] for i in iter_bits(self.owned[p]))
-
-    def owner(self, slot: int) -> int:
-        bit = 1 << slot
-        return 0 if self.owned[0] & bit else 1 if self.owned[1] & bit else -1
-
-    def stack_size(self) -> int:
-        return len(self.top) + self.pool.bit_count() + len(self.bottom)
-
     # ------------------------------------------------------------------ results
 
     def scores(self) -> list[float]:
@@ -465,12 +374,6 @@ class HellasState(SetupMixin, TurnMixin, VoyageMixin, AttackMixin, CardMixin, St
         if s.cp >= 0:
             s._legal = None
         return s
-
-    def _game_over(self, winner: int, reason: str) -> None:
-        self.winner = winner
-        self.reason = reason
-        self.phase = ph.OVER
-        self.cp = TERMINAL
 
 
 def _weighted(items: list[tuple[Action, int]]) -> list[tuple[Action, float]]:

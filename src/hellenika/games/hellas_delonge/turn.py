@@ -21,6 +21,7 @@ from hellenika.engine.events import who
 from hellenika.games.hellas_delonge import actions as a
 from hellenika.games.hellas_delonge import phases as ph
 from hellenika.games.hellas_delonge.components import A_GOD_CARD, CITY_CAP, GODS
+from hellenika.games.hellas_delonge.fields import HellasFields
 from hellenika.games.hellas_delonge.hexmap import iter_bits
 from hellenika.games.hellas_delonge.words import count
 
@@ -30,7 +31,7 @@ VICTORY_CITIES = 10  # spec §9
 END_AFTER_BURST, END_AFTER_SUCCESS, END_AFTER_FAILURE = 0, 1, 2
 
 
-class TurnMixin:
+class TurnMixin(HellasFields):
     __slots__ = ()
 
     # ------------------------------------------------------------------ start and end
@@ -101,7 +102,7 @@ class TurnMixin:
     def _main_actions(self) -> list[Action]:
         g = self.g
         p = self.active
-        out = []
+        out: list[Action] = []
         da = self.da_stage
         if da != 2:
             out.append(g.burst)
@@ -135,7 +136,7 @@ class TurnMixin:
     def _burst_actions(self) -> list[Action]:
         g = self.g
         p = self.active
-        out = []
+        out: list[Action] = []
         if self.burst_left > 0:
             owned = iter_bits(self.owned[p])
             if self.gsup[p]:
@@ -231,7 +232,7 @@ class TurnMixin:
         ships = self.ships
         cities = iter_bits(self.owned[p])
         dest = self.rg_dest
-        out = []
+        out: list[Action] = []
         if dest >= 0:
             march = g.march
             sail = g.sail
@@ -245,15 +246,15 @@ class TurnMixin:
             if senders:
                 takers = [c for c in cities if greeks[c] < CITY_CAP and not gave_g >> c & 1]
                 for c in senders:
-                    row = g.march[c]
-                    out.extend(row[d] for d in takers if d != c)
+                    marches = g.march[c]
+                    out.extend(marches[d] for d in takers if d != c)
             recv_s, gave_s = self.rg_recv_s, self.rg_gave_s
             senders = [c for c in cities if ships[c] >= 1 and not recv_s >> c & 1]
             if senders:
                 takers = [c for c in cities if ships[c] < CITY_CAP and not gave_s >> c & 1]
                 for c in senders:
-                    row = g.sail[c]
-                    out.extend(row[d] for d in takers if d != c)
+                    sails = g.sail[c]
+                    out.extend(sails[d] for d in takers if d != c)
         out.append(g.done)
         return out
 
@@ -296,7 +297,7 @@ class TurnMixin:
     def _end_actions(self) -> list[Action]:
         g = self.g
         p = self.active
-        out = []
+        out: list[Action] = []
         mode = self.end_mode
         hand = self._playable(p)
         if mode != END_AFTER_FAILURE:

@@ -18,11 +18,12 @@ from hellenika.engine.events import who
 from hellenika.engine.state import CHANCE
 from hellenika.games.hellas_delonge import actions as a
 from hellenika.games.hellas_delonge import phases as ph
+from hellenika.games.hellas_delonge.fields import HellasFields
 from hellenika.games.hellas_delonge.hexmap import Site, iter_bits, qr
 from hellenika.games.hellas_delonge.turn import END_AFTER_FAILURE, END_AFTER_SUCCESS
 
 
-class VoyageMixin:
+class VoyageMixin(HellasFields):
     __slots__ = ()
 
     def _can_voyage(self, p: int) -> bool:
@@ -129,7 +130,7 @@ class VoyageMixin:
     def _voyage_site_actions(self) -> list[Action]:
         g = self.g
         at = g.place_at
-        out = [at[site.cell] for site in self._voyage_sites(self.v_winds)]
+        out: list[Action] = [at[site.cell] for site in self._voyage_sites(self.v_winds)]
         p = self.active
         if not self.v_winds and self._playable(p)[g.p_winds] and len(self._voyage_sites(True)) > len(out):
             out.append(g.play[g.p_winds])
@@ -159,7 +160,7 @@ class VoyageMixin:
     def _storm_actions(self) -> list[Action]:
         g = self.g
         o = self.cp
-        out = []
+        out: list[Action] = []
         if self._playable(o)[g.p_storm]:
             out.append(g.play[g.p_storm])
         out.append(g.pass_)
@@ -228,7 +229,7 @@ class VoyageMixin:
         g = self.g
         p = self.active
         ships = self.ships
-        out = [g.pay[c] for c in iter_bits(self.v_adj & self.owned[p]) if ships[c]]
+        out: list[Action] = [g.pay[c] for c in iter_bits(self.v_adj & self.owned[p]) if ships[c]]
         if self._playable(p)[g.p_free]:
             out.append(g.play[g.p_free])
         return out
