@@ -8,8 +8,8 @@ legal actions are there) and by a spectator. They are generated, not committed. 
 
 A game whose spread of positions misses states its board must draw can ask for more: extra
 configurations (``EXTRA_CONFIGURATIONS``) and *scenes* (``SCENES``), the first position of a seeded game that
-offers a kind of decision (``scene-<kind>-seat.json``), so each decision the board makes clickable has a
-fixture.
+offers a kind of decision (``scene-<kind>-seat.json``, and ``-spectator.json`` for the same position), so each
+decision the board makes clickable has a fixture.
 """
 
 from __future__ import annotations
@@ -75,6 +75,16 @@ SCENES: dict[str, list[Scene]] = {
         Scene("offer", 2, _NEGOTIATION),
         Scene("coins", 5, _NEGOTIATION, bot="random"),
         Scene("answer", 5, _NEGOTIATION, bot="random"),
+    ],
+    # Attika's clickable decisions, each wherever a seeded game first offers it (the spread positions move
+    # whenever the rules change a game's course).
+    "attika": [
+        Scene("place", 3, {}),
+        Scene("pay", 2, {}),
+        Scene("store", 2, {}),
+        Scene("tile", 2, {}),
+        Scene("rotate", 2, {}),
+        Scene("amphora", 4, {}),
     ],
 }
 
@@ -147,9 +157,8 @@ def write_fixtures(game_name: str) -> list[Path]:
         found = _scene(game_name, scene)
         if found is not None:
             names = _names(game_name, scene.players, scene.options)
-            written.append(
-                _write(out_dir / f"scene-{scene.kind}-seat.json", found, found.current_player(), names)
-            )
+            for viewer, label in ((found.current_player(), "seat"), (None, "spectator")):
+                written.append(_write(out_dir / f"scene-{scene.kind}-{label}.json", found, viewer, names))
     (out_dir / "index.json").write_text(json.dumps(sorted(p.name for p in written), indent=1) + "\n")
     return written
 

@@ -189,10 +189,22 @@ def test_a_round_in_which_nobody_can_act_or_draw_ends_the_game_without_a_winner(
     assert state.returns() == [0.0, 0.0]
 
 
-def test_a_drawn_building_nobody_can_pay_for_goes_to_storage_by_itself():
+def test_a_drawn_building_nobody_can_pay_for_is_stored_as_a_decision_all_the_same():
+    # Storing it by itself would tell the other players, by the missing step, that this hand cannot pay.
     state = position(hands=["", ""])
     act(state, "draw 0", "reveal HARBOR")
+    assert legal(state) == ["store"] and state.current_player() == 0
+    act(state, "store")
     assert state.storage[0][CAT.by_id["HARBOR"]] == 1 and state.phase == ACTIONS
+
+
+def test_stopping_is_asked_when_only_the_hand_keeps_a_stored_building_from_being_built():
+    # Seat 0 cannot draw (empty stacks) and cannot pay for its stored Harbor: stopping is its only choice,
+    # but it is asked, or the others would learn that its hand cannot pay.
+    state = position(in_stacks=[[], None], hands=["", ""], storage=[["HARBOR"], []])
+    assert state.actor == 0 and legal(state) == ["end"]
+    act(state, "end")
+    assert state.phase == CARD and state.cards_due == 3 and state.idle == 1  # still an idle turn
 
 
 def test_a_drawn_building_can_be_built_at_once_with_every_rule():

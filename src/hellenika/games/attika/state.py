@@ -530,7 +530,8 @@ class AttikaState(State):
         elif kind is EndActions:
             if self._events is not None:
                 self._emit(f"{who(self.actor)} stopped", self.actor)
-            self._start_cards()
+            # Stopping as the only choice (asked because the hand decided it) still counts as idle.
+            self._start_cards(forced=len(self._action_options()) == 1)
         elif kind is EndTurn:
             self._end_turn()
         elif kind is DrawBoardTile:
@@ -622,11 +623,8 @@ class AttikaState(State):
                 self._emit(f"{who(p)} drew a building from {self.stack_name(self.drawn_stack)}", p, others)
         self.phase = DRAWN
         self.cp = p
-        legal = self._compute_legal()
-        if len(legal) == 1:  # nowhere affordable: it goes to the storage board
-            self._store()
-        else:
-            self._legal = legal
+        # Even when the building can only be stored (nowhere affordable), the player stores it as a decision:
+        # storing it by itself would tell the others, by the missing step, that this hand cannot pay for it.
 
     def stack_name(self, stack: int) -> str:
         return "the main stack" if stack == MAIN_STACK else f"stack {stack}"
@@ -741,10 +739,17 @@ class AttikaState(State):
         self.phase = ACTIONS
         self.cp = self.actor
         options = self._action_options()
-        if len(options) == 1:
+        if len(options) == 1 and not self._hand_could_build():
             self._start_cards(forced=True)
         else:
             self._legal = options
+
+    def _hand_could_build(self) -> bool:
+        """Whether building from storage is closed only by what the hand holds (stored buildings, builds
+        left): then stopping is asked even as the only choice, since stopping by itself would tell the others
+        that this hand cannot pay for any of them."""
+        mode = self.mode
+        return mode != DRAW_MODE and any(self.storage[self.actor]) and (not mode or self.actions_left() > 0)
 
     def _end_turn(self) -> None:
         if self.idle >= self.n:
