@@ -175,7 +175,7 @@ def players_table(s: AttikaState, seat: int | None, names: Sequence[str]) -> Tab
 
 
 def turn_text(s: AttikaState, seat: int | None, names: Sequence[str]) -> Text:
-    """Whose turn, what is going on. Worded without verbs agreeing with the name ("You" or "P2 greedy")."""
+    """Whose turn, what is going on. Worded without verbs agreeing with the name (any name reads right)."""
     if s.is_terminal():
         if s.winner < 0:
             return Text("The game is over without a winner: nobody can act any more.", style="bold")

@@ -128,7 +128,7 @@ def _disaster_line(s: PeloponnesState) -> Text:
 def _player_cell(s: PeloponnesState, p: int, names: Sequence[str], seat: int | None) -> Text:
     cat = s.cat
     marker = "► " if s.cp == p else ""
-    text = Text(marker + names[p] + (" (you)" if seat == p and names[p] != "You" else ""))
+    text = Text(marker + names[p] + (" (you)" if seat == p else ""))
     text.stylize(f"bold {_colour(p, s)}")
     if s.civ[p] >= 0:
         text.append(f"\n{cat.civilizations[s.civ[p]].name}", style="")
