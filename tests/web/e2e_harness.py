@@ -122,7 +122,9 @@ def people(browser: Any, e2e_server: str) -> Iterator[Callable[..., Person]]:
         context = browser.new_context(viewport={"width": width, "height": 900})
         contexts.append(context)
         page = context.new_page()
-        page.set_default_timeout(10_000)
+        # Generous: on a loaded 2-core CI machine a bot move and a page update can take seconds (an upper
+        # bound only; passing tests never wait for it).
+        page.set_default_timeout(30_000)
         person = Person(unique_name(prefix), page, e2e_server)
 
         def on_console(message: Any) -> None:
@@ -221,7 +223,7 @@ def whose_turn(persons: list[Person], timeout_s: float = 10.0) -> Person:
     raise AssertionError("nobody's page offered a choice in time")
 
 
-def wait_for_turn_or_end(person: Person, timeout_ms: int = 15_000) -> str:
+def wait_for_turn_or_end(person: Person, timeout_ms: int = 30_000) -> str:
     """Wait until it is this person's turn (choices enabled) or the game is over: 'turn' or 'finished'."""
     person.page.wait_for_function(
         "document.body.dataset.status === 'finished' || ("
