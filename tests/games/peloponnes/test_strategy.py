@@ -302,7 +302,9 @@ def test_hires_mercenaries_when_population_is_the_lower_side():
     assert isinstance(choice, Hire) and choice.count >= 6
 
 
-def test_cloverleaves_go_where_they_lift_the_score():
+def clover_ending(*choosers: int):
+    """The end of a game in which seat 0 has 17 power points, 9 population points (Naxos: 3 a head) and
+    four cloverleaves, seat 1 one; ``choosers`` assign theirs, the last first."""
     s = game(
         2,
         civs=["argos", "messene"],
@@ -311,25 +313,20 @@ def test_cloverleaves_go_where_they_lift_the_score():
         expansion=True,
     )
     own(s, 0, "C01", "C08")  # 15 PP + hero 2
-    give(s, 0, inh=3, clovers=4, coins=0)  # 9 population points (Naxos: 3 a head)
-    s.tasks = [(step.FINISHED,), (step.CLOVERS, 0)]
+    give(s, 0, inh=3, clovers=4, coins=0)
+    give(s, 1, clovers=1)
+    s.tasks = [(step.FINISHED,), *((step.CLOVERS, p) for p in choosers)]
     s._run()
+    return s
+
+
+def test_cloverleaves_go_where_they_lift_the_score():
+    s = clover_ending(0)
     assert heuristic(s) == AssignCloverleaves(0)  # all four on population: 17 / 17
 
 
 def test_the_evaluation_reads_the_cloverleaves_already_assigned():
-    s = game(
-        2,
-        civs=["argos", "messene"],
-        heroes=["hector", "helen"],
-        colonies=["naxos", "massilia"],
-        expansion=True,
-    )
-    own(s, 0, "C01", "C08")  # 15 PP + hero 2
-    give(s, 0, inh=3, clovers=4, coins=0)  # 9 population points
-    give(s, 1, clovers=1)
-    s.tasks = [(step.FINISHED,), (step.CLOVERS, 0), (step.CLOVERS, 1)]
-    s._run()
+    s = clover_ending(0, 1)
     s.apply(AssignCloverleaves(1), 1)
     assert top(s) == (step.CLOVERS, 0)
     values = {k: GAME.evaluate(after(s, AssignCloverleaves(k)), 0) for k in range(5)}
@@ -338,7 +335,7 @@ def test_the_evaluation_reads_the_cloverleaves_already_assigned():
     assert len(set(values.values())) == 5
 
 
-def after(s, action):  # type: ignore[no-untyped-def]
+def after(s, action):
     c = s.clone()
     c.apply(action)
     return c
