@@ -122,9 +122,9 @@ def test_phase_chance_quarries_and_tile_stack() -> None:
     assert blk["action_space"].tolist() == [float(i == space) for i in range(len(load_components().track))]
 
 
-@pytest.mark.parametrize("phase", ["placing pillars", "mining: placing a tile"])
-def test_action_progress(phase: str) -> None:
-    view = first_view(2, phase, seat=0, seed=2)
+@pytest.mark.parametrize(("phase", "seed"), [("placing pillars", 0), ("mining: placing a tile", 2)])
+def test_action_progress(phase: str, seed: int) -> None:
+    view = first_view(2, phase, seat=0, seed=seed)
     current = view["current_action"]
     blk = blocks_of(2, view)
     assert blk["action_progress"].tolist() == [

@@ -182,13 +182,14 @@ def test_clicking_a_track_space_that_is_taken_does_nothing(page, static_server, 
 
 
 def test_clicking_a_free_space_builds_there(page, static_server, fixture_models: Path):
-    model = json.loads((fixture_models / "hellas" / "3p-3-seat.json").read_text())
+    model = json.loads((fixture_models / "hellas" / "scene-build-seat.json").read_text())
     builds = [a["action"] for a in model["legal"] if a["action"]["kind"] == "build"]
-    _open(page, static_server, "3p-3-seat.json")
-    assert page.locator(".hx-targets .hk-target").count() == len(builds)
-    space = builds[-1]["space"]
-    page.locator(f".hx-targets .hk-target[data-space='{space}']").click()
-    assert _chosen(page) == f"chose build house {space}"
+    _open(page, static_server, "scene-build-seat.json")
+    spaces = [b["space"] for b in builds]
+    assert page.locator(".hx-targets .hk-target").count() == len(set(spaces))
+    last = next(b for b in reversed(builds) if spaces.count(b["space"]) == 1)  # one piece fits: one click
+    page.locator(f".hx-targets .hk-target[data-space='{last['space']}']").click()
+    assert _chosen(page) == f"chose build {last['piece']} {last['space']}"
     page.locator(".hx-header .hx-decline").click()
     assert _chosen(page) == "chose decline"
     screenshot(page, "board-hellas-build")
@@ -203,11 +204,14 @@ def test_clicking_a_temple_places_a_pillar(page, static_server, fixture_models: 
     assert _chosen(page) == "chose pillar T6"
 
 
-def test_clicking_a_quarry_places_the_drawn_tile(page, static_server):
-    _open(page, static_server, "4p-4-seat.json")
-    assert page.locator(".hx-drawn[data-tile='35']").count() == 1
-    page.locator(".hx-targets .hk-target[data-space='7,8']").click()
-    assert _chosen(page) == "chose tile 7,8"
+def test_clicking_a_quarry_places_the_drawn_tile(page, static_server, fixture_models: Path):
+    model = json.loads((fixture_models / "hellas" / "scene-tile-seat.json").read_text())
+    spots = [a for a in model["legal"] if a["action"]["kind"] == "tile"]
+    drawn = model["view"]["current_action"]["drawn_tile"]
+    _open(page, static_server, "scene-tile-seat.json")
+    assert page.locator(f".hx-drawn[data-tile='{drawn}']").count() == 1
+    page.locator(f".hx-targets .hk-target[data-space='{spots[-1]['action']['quarry']}']").click()
+    assert _chosen(page) == f"chose {spots[-1]['notation']}"
     screenshot(page, "board-hellas-mining")
 
 

@@ -76,6 +76,8 @@ SCENES: dict[str, list[Scene]] = {
         Scene("coins", 5, _NEGOTIATION, bot="random"),
         Scene("answer", 5, _NEGOTIATION, bot="random"),
     ],
+    # Hellas: building on a free space, and a drawn quarry tile to place.
+    "hellas": [Scene("build", 3, {}), Scene("tile", 4, {})],
     # Attika's clickable decisions, each wherever a seeded game first offers it (the spread positions move
     # whenever the rules change a game's course).
     "attika": [

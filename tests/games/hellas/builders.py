@@ -132,3 +132,16 @@ def decline_everything(s: HellasState, rng: Rng | None = None, *, until_round: i
 
 def choose(s: HellasState, space: str) -> None:
     s.apply(ChooseAction(space), seat=s.current_player())
+
+
+def markers_placed(s: HellasState) -> list[tuple[int, int]]:
+    """(round, player) of every action marker placed so far, from the log: the round's last marker is placed
+    by itself (rules 1.1), so counting decisions would miss it."""
+    out: list[tuple[int, int]] = []
+    round_no = 0
+    for event in s.events:
+        if event.text.startswith("Round "):
+            round_no = int(event.text.split()[1])
+        elif " chose '" in event.text and event.actor is not None:
+            out.append((round_no, event.actor))
+    return out

@@ -22,8 +22,7 @@ def test_spec_11_temple_ring_and_completion():
         == "Place a pillar in T4 (3/4 -> 4/4); pay 6 marble, +1 ring; completes it: +1 ring; 2 more to place"
     )
     s.apply(Pillar("T4"))
-    s.apply(Pillar("T8"))
-    s.apply(Pillar("T8"))
+    s.apply(Pillar("T8"))  # the last can only follow it into T8: placed by itself (rules 1.1)
     assert s.rings[RED] == 2
     assert s.live_scores()[RED][3] == 4  # +4 live VP
     assert s.scores()[RED] == 4
@@ -101,11 +100,10 @@ def test_pillars_may_go_to_any_temples_in_any_split():
         s.apply(Pillar("T4"))
     assert info.value.rule == "hellas §4.5" and "temple order" in str(info.value)
     assert snapshot(s) == before
-    s.apply(Pillar("T8"))
-    s.apply(Pillar("T8"))
-    s.apply(Pillar("T8"))
-    s.apply(Pillar("T8"))
-    assert s.pillars == (0, 0, 1, 0, 4)
+    s.apply(Pillar("T7"))
+    assert s.pillars == (0, 0, 1, 1, 0) and s.phase == PILLARS  # T7 or T8 still
+    s.apply(Pillar("T8"))  # the last two can only follow it into T8: placed by themselves (rules 1.1)
+    assert s.pillars == (0, 0, 1, 1, 3) and s.phase == CHOOSE
 
 
 def test_pillar_order_keeps_room_for_the_pillars_still_due():
@@ -162,11 +160,14 @@ def test_spec_19_pillar_raises_other_players_scores():
     before = s.scores()
     assert before[RED] == 2 + 3 and before[BLUE] == 2 + 3 and before[GREEN] == 0
     choose(s, "temple2")
-    s.apply(Pillar("T8"))
+    s.apply(Pillar("T6"))  # first a pillar elsewhere (it pays, and takes the ring) ...
+    middle = s.scores()
+    assert middle[GREEN] - before[GREEN] == 2  # the ring
+    s.apply(Pillar("T8"))  # ... then the spec's one pillar in T8
     after = s.scores()
-    assert after[RED] - before[RED] == 1
-    assert after[BLUE] - before[BLUE] == 1
-    assert after[GREEN] - before[GREEN] == 2  # the ring
+    assert after[RED] - middle[RED] == 1
+    assert after[BLUE] - middle[BLUE] == 1
+    assert after[GREEN] - middle[GREEN] == 0
 
 
 def test_pillar_supply_limits_the_temple_action():
@@ -196,8 +197,7 @@ def test_temple_2_3_5_cost_4_6_10_and_give_one_ring_each():
         s = setup(3)
         set_marble(s, 20, 20, 20)
         choose(s, space)
-        for _ in range(pillars):
-            s.apply(Pillar("T8"))  # 8 slots: room for all, completing nothing
+        s.apply(Pillar("T8"))  # 8 slots: room for all, completing nothing; the rest follow by themselves
         assert s.marble[RED] == 20 - cost and s.rings[RED] == 1 and s.pillars[4] == pillars
         assert s.ring_supply == 13 and s.pillar_supply() == 30 - pillars
         assert s.phase == CHOOSE

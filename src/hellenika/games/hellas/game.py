@@ -63,7 +63,7 @@ def _board_actions(board: Board) -> BoardActions:
 class HellasGame(Game):
     name = "hellas"
     title = "Hellas (Dorra)"
-    rules_version = "1.0"
+    rules_version = "1.1"
     min_players = 2
     max_players = 4
     summary = (

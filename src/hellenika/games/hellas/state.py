@@ -523,6 +523,9 @@ class HellasState(State):
         self.active = (self.start + self.turn) % self.n
         self.phase = CHOOSE
         self.cp = self.active
+        options = self._choose_actions()
+        if len(options) == 1:  # the round's last free space: the marker has one place to go (rules 1.1)
+            self._do_choose(self.g.space_index[options[0].space])  # type: ignore[attr-defined]
 
     def _end_round(self) -> None:
         self.track = (-1,) * len(self.track)
@@ -726,6 +729,10 @@ class HellasState(State):
             self._gain_ring(p, f"for completing {temple.id}")
         if self.pillars_due == 0:
             self._end_turn()
+            return
+        options = self._pillar_actions()
+        if len(options) == 1:  # one temple left with room: the rest of the pillars go there (rules 1.1)
+            self._do_pillar(self.b.temple_by_id[options[0].temple])  # type: ignore[attr-defined]
 
     def _gain_ring(self, p: int, why: str) -> None:
         if self.ring_supply <= 0:
