@@ -392,3 +392,29 @@ def test_screenshots(board, static_server, attika_fixtures, fixture):
     path = screenshot(board, f"board-attika-{fixture.removesuffix('.json')}")
     assert path.stat().st_size > 10_000
     assert not board.errors
+
+
+def test_the_prompt_says_when_storing_is_the_only_choice(
+    board, static_server, fixture_models, attika_fixtures
+):
+    """Rules 1.1 asks to store a drawn building no space is affordable for: the prompt says why."""
+    model = _model(fixture_models, "scene-store-seat.json")
+    _open(board, static_server, "scene-store-seat.json")
+    assert "click a marked space" in board.text_content("#board .attika-prompt")
+    only_store = {**model, "legal": [a for a in model["legal"] if a["action"]["kind"] == "store"]}
+    board.route("**/fixtures/attika/scene-store-seat.json", lambda route: route.fulfill(json=only_store))
+    _open(board, static_server, "scene-store-seat.json")
+    prompt = board.text_content("#board .attika-prompt")
+    assert "cannot pay for it anywhere" in prompt and "marked space" not in prompt
+    assert not board.errors
+
+
+def test_the_prompt_says_when_stopping_is_the_only_choice(
+    board, static_server, fixture_models, attika_fixtures
+):
+    model = _model(fixture_models, "3p-0-seat.json")
+    only_end = {**model, "legal": [a for a in model["legal"] if a["action"]["kind"] == "end"]}
+    board.route("**/fixtures/attika/3p-0-seat.json", lambda route: route.fulfill(json=only_end))
+    _open(board, static_server, "3p-0-seat.json")
+    assert board.text_content("#board .attika-prompt").startswith("Nothing you can pay for is left to do")
+    assert not board.errors

@@ -47,9 +47,11 @@ export function promptText(ctx) {
     case "actions":
       if (!mine) return `${actor} is choosing what to do.`;
       if (v.mode === "draw") return "Draw again from one of your stacks, or click the deck to stop and take cards.";
+      if (ctx.model.legal.length === 1) return "Nothing you can pay for is left to do: click the deck to stop and take cards.";
       if (v.mode === "build") return "Build another building from your storage board, or click the deck to stop and take cards.";
       return "Click a stack to draw, a building on your storage board to build it, or the deck to take cards.";
     case "drawn building: build it or store it":
+      if (mine && ctx.model.legal.length === 1) return `You drew the ${bname}: you cannot pay for it anywhere, so it goes to your storage board (click it).`;
       if (mine) return `You drew the ${bname}: click a marked space to build it, or your storage board to keep it.`;
       return bname ? `${actor} drew the ${bname}: building or storing it.` : `${actor} drew a building from ${stackName(pend ? pend.from_stack : 0)}.`;
     case "choosing a space":
