@@ -19,6 +19,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from hellenika.engine.events import plural
 from hellenika.games.attika.actions import PlaceBuilding, PlaceTile
 from hellenika.games.attika.board import iter_bits
 from hellenika.games.attika.catalogue import BLANK, LANDSCAPES
@@ -122,10 +123,6 @@ def _cell(
         return " " * token, ""
     text = f" {letter} " if token == 3 else f"{letter} "
     return text, "dim" if sym == BLANK else SYMBOL_STYLES[sym]
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def _hand_text(s: AttikaState, p: int, seat: int | None) -> str:

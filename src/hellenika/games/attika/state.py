@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from hellenika.engine.actions import Action
 from hellenika.engine.errors import IllegalAction
-from hellenika.engine.events import who
+from hellenika.engine.events import plural, who
 from hellenika.engine.rng import Rng
 from hellenika.engine.state import CHANCE, TERMINAL, State
 from hellenika.games.attika import costs, payment, reductions
@@ -701,8 +701,7 @@ class AttikaState(State):
         due = self.cat.constants.cards_for_full_pass if used == 0 else max(0, self.base_actions() - used)
         self.idle = self.idle + 1 if forced and used == 0 else 0
         if self._events is not None and due:
-            plural = "" if due == 1 else "s"
-            self._emit(f"{who(self.actor)} took {due} landscape card{plural}", self.actor)
+            self._emit(f"{who(self.actor)} took {plural(due, 'landscape card')}", self.actor)
         self.cards_due = due
         self.resume = RESUME_CARDS
         self._draw_cards()
