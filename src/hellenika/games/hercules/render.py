@@ -12,6 +12,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from hellenika.engine.events import plural
 from hellenika.games.hercules.cards import DEMIGOD, GOD, PANTHEON, SYMBOL_SIGNS, SYMBOLS, Card
 
 if TYPE_CHECKING:
@@ -146,8 +147,8 @@ def _column12_text(s: HerculesState) -> str:
     if not under:
         return top
     vp = ", ".join(sorted({f"{c.vp} VP" for c in cards[1:]}))
-    more = " more" if cards[0].kind == PANTHEON else ""
-    return f"{top}, then {under}{more} Pantheon card{'s' if under > 1 else ''} ({vp} each)"
+    noun = "more Pantheon card" if cards[0].kind == PANTHEON else "Pantheon card"
+    return f"{top}, then {plural(under, noun)} ({vp} each)"
 
 
 def score_table(s: HerculesState, names: Sequence[str]) -> Table:
