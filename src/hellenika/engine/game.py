@@ -166,8 +166,5 @@ class Game(ABC):
         """
         return [(n, {}) for n in range(self.min_players, self.max_players + 1)]
 
-    def variants(self) -> list[str]:
-        return [spec.describe() for spec in self.option_specs]
-
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name} v{self.rules_version}>"

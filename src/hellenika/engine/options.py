@@ -73,9 +73,6 @@ class OptionSpec:
         """The default as the command line writes it (``false``, not Python's ``False``)."""
         return str(self.default).lower() if isinstance(self.default, bool) else str(self.default)
 
-    def describe(self) -> str:
-        return f"{self.name}={self.allowed()} (default {self.default_text()}): {self.description}"
-
 
 def validate_options(specs: tuple[OptionSpec, ...], raw: Mapping[str, Any] | None) -> dict[str, OptionValue]:
     """Complete ``raw`` with defaults and coerce every value; unknown names are an error."""
