@@ -37,11 +37,11 @@ def test_shapes_follow_the_board_side_of_the_player_count() -> None:
         shapes = {b.name: b.shape for b in layout.blocks}
         assert shapes["pieces"] == (players, 3, len(board.building_cells))
         assert shapes["quarry_state"] == (len(board.quarries), 3)
-        assert shapes["temple_pillars"] == (len(board.temples),)
+        assert shapes["temple_pillars"] == shapes["action_pillars_from"] == (len(board.temples),)
         assert shapes["track_markers"] == (len(comps.track), players)
         assert shapes["tile_stack"] == (len(comps.tiles),)
         assert shapes["phase"] == (len(NAMES),)
-    assert encoder_of("hellas", 2).layout.size == 1029
+    assert encoder_of("hellas", 2).layout.size == 1033
 
 
 def test_player_rows_are_seat_relative() -> None:
@@ -136,6 +136,10 @@ def test_action_progress(phase: str, seed: int) -> None:
     ]
     assert blk["action_progress"][2 if phase == "placing pillars" else 4] > 0
     assert blk["action_chooser"][(current["chosen_by"] - 0) % 2] == 1
+    assert not blk["action_pillars_from"].any()  # no pillar placed yet in either phase's first snapshot
+    temples = [t.id for t in board_for(2).temples]
+    view["current_action"]["pillars_from"] = temples[1]
+    assert blocks_of(2, view)["action_pillars_from"].tolist() == [float(i == 1) for i in range(len(temples))]
 
 
 def test_final_places_and_score_parts() -> None:

@@ -98,6 +98,7 @@ def test_map_and_players_rotate_with_the_seat(states: list[Any]) -> None:
             row = (p["seat"] - seat) % 2
             assert b["players_pieces"][row, 0] == p["cities"]
             assert b["players_pieces"][row, 3] == p["greek_supply"]
+            assert b["players_record_cities"][row] == p["record_cities"] >= p["cities"]
             assert b["players_colour"][row].tolist() == ([1, 0] if p["seat"] == 0 else [0, 1])
             assert b["players_cards_by_god"][row].tolist() == list(p["cards_by_god"].values())
         assert b["active"][(view["active"] - seat) % 2] == 1

@@ -70,6 +70,12 @@ def _check_model(page: Any, model: dict[str, Any]) -> None:
     if view["turn"] and not view["game_over"]:
         assert page.locator(".hd-active-dot").get_attribute("data-seat") == str(view["active"])
     assert page.locator(".hd-stack-count").text_content() == str(view["stack"]["tiles"])
+    if view["stall_limit"]:
+        stall = page.locator(".hd-stall")
+        quiet = f"quiet turns {view['turns_since_change']}/{view['stall_limit']}"
+        assert stall.evaluate("e => e.firstChild.textContent") == quiet
+        records = ", ".join(f"{p['name']} {p['record_cities']}" for p in view["players"])
+        assert f"(most held so far: {records})" in stall.locator("title").text_content()
     for god, deck in view["decks"].items():
         assert page.locator(f'.hd-deck[data-god="{god}"] .hd-deck-count').get_attribute("data-count") == str(
             deck["cards_left"]

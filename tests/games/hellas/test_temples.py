@@ -93,8 +93,11 @@ def test_pillars_may_go_to_any_temples_in_any_split():
     choose(s, "temple5")
     first = [a.temple for a in s.legal_actions() if isinstance(a, Pillar)]
     assert first == ["T4", "T5", "T6", "T7", "T8"]  # no obligation to finish a temple first
+    assert s.view(None)["current_action"]["pillars_from"] is None
     s.apply(Pillar("T6"))
     assert [a.temple for a in s.legal_actions()] == ["T6", "T7", "T8"]  # temple order within one action
+    for seat in (0, 1, None):  # every seat sees where the rest may go
+        assert s.view(seat)["current_action"]["pillars_from"] == "T6"
     before = snapshot(s)
     with pytest.raises(IllegalAction) as info:
         s.apply(Pillar("T4"))

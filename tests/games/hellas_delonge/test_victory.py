@@ -78,6 +78,11 @@ def test_stall_counts_only_net_progress():
     s.turn += 1
     s._ownership_changed()
     assert s.best_cities == (4, 3) and s.last_change == s.turn
+    # Both players see the record to beat and how long it has stood.
+    for seat in (LIGHT, DARK, None):
+        view = s.view(seat)
+        assert [p["record_cities"] for p in view["players"]] == [4, 3]
+        assert view["turns_since_change"] == 0
     s.owned = [light, dark]  # Dark takes it back: 3 each, nobody beyond their best
     s.turn += 1
     s._ownership_changed()

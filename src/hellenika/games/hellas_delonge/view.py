@@ -145,6 +145,7 @@ def build_view(s: HellasState, seat: int | None) -> dict[str, Any]:
                 "name": names[p],
                 "colour": COLOURS[p],
                 "cities": s.cities(p),
+                "record_cities": s.best_cities[p],
                 "temples": s.temples_of(p),
                 "greeks_on_map": s.greeks_on_map(p),
                 "greek_supply": s.gsup[p],

@@ -165,6 +165,11 @@ class HellasEncoder:
                     "action being resolved: house built, square built (house-and/or-square), pillars still "
                     "due, tiles placed (mining), number of the drawn tile waiting for a quarry (0: none)",
                 ),
+                Block(
+                    "action_pillars_from",
+                    (t,),
+                    "once a temple action placed a pillar: one-hot of the first temple the rest may go to",
+                ),
             ]
         )
 
@@ -305,6 +310,8 @@ class HellasEncoder:
             act[2] = current["pillars_due"] or 0
             act[3] = current["tiles_placed"] or 0
             act[4] = current["drawn_tile"] or 0
+            if current["pillars_from"] is not None:
+                blocks["action_pillars_from"][temple[current["pillars_from"]]] = 1.0
 
 
 def make_encoder(players: int, options: dict[str, Any]) -> HellasEncoder:

@@ -135,6 +135,11 @@ class HellasDelongeEncoder:
                 # Players, seat-relative.
                 Block("players_pieces", (n, len(PIECES)), "per player: " + ", ".join(PIECES)),
                 Block("players_hand_size", (n,), "cards in each player's hand"),
+                Block(
+                    "players_record_cities",
+                    (n,),
+                    "the most cities each player has held (beating it restarts the stall count)",
+                ),
                 Block("players_cards_by_god", (n, ngod), f"cards in hand by god ({', '.join(GODS)})"),
                 Block(
                     "players_drawn_by_god", (n, ngod), "of those, drawn this turn (not yet playable), by god"
@@ -251,6 +256,7 @@ class HellasDelongeEncoder:
 
         # Players.
         pieces, hand_size = out["players_pieces"], out["players_hand_size"]
+        record = out["players_record_cities"]
         by_god, drawn_by_god = out["players_cards_by_god"], out["players_drawn_by_god"]
         colour, colour_index = out["players_colour"], self.colour_index
         npieces, ngod, ncolour = len(PIECES), len(GODS), len(colour_index)
@@ -260,6 +266,7 @@ class HellasDelongeEncoder:
             for k, key in enumerate(PIECES):
                 pieces[base + k] = pl[key]
             hand_size[row] = pl["hand_size"]
+            record[row] = pl["record_cities"]
             cards, drawn = pl["cards_by_god"], pl["drawn_this_turn_by_god"]
             base = row * ngod
             for g, god in enumerate(GODS):

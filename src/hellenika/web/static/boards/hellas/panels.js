@@ -50,7 +50,7 @@ function statusLines(ctx) {
   const bits = [];
   if (cur) {
     bits.push(`${cur.title}, chosen by ${ctx.who(cur.chosen_by)}`);
-    if (cur.pillars_due) bits.push(`${plural(cur.pillars_due, "pillar")} to place`);
+    if (cur.pillars_due) bits.push(`${plural(cur.pillars_due, "pillar")} to place${cur.pillars_from ? ` (temple ${cur.pillars_from} or later)` : ""}`);
     if (cur.tiles_placed !== null && cur.tiles_placed !== undefined) bits.push(`${cur.tiles_placed} of 4 tiles placed`);
     if (cur.drawn_tile) bits.push(`tile ${cur.drawn_tile} drawn: it goes on a quarry with a lower top`);
     if (cur.built && cur.built.length) bits.push(`built so far: ${cur.built.join(" and ")}`);
