@@ -83,7 +83,7 @@ def test_oracle_tiles_are_kept_for_the_seer_and_redrawn_for_the_other():
         assert len(top) == 3
 
 
-def test_determinize_forgets_the_oracle_order_being_chosen():
+def test_determinize_resamples_the_oracle_order_being_chosen():
     s = play(
         position(TILES, hands=(("Z6",), ()), stack=["T05", "T12", "T18", "T20"]),
         "play Z6",
@@ -93,9 +93,16 @@ def test_determinize_forgets_the_oracle_order_being_chosen():
         "order T18",
     )
     assert s.phase == ph.ORACLE
-    d = s.determinize(DARK, Rng(1))
-    assert d.oracle_done == ()
-    assert len(d.legal_actions()) == 3  # Light's choice, as Dark may imagine it
+    firsts = set()
+    for seed in range(30):
+        d = s.determinize(DARK, Rng(seed))
+        # Dark knows Light put one tile back, not which: one tile of the sampled top, and one step left.
+        assert len(d.oracle_done) == 1 and d.oracle_done[0] in d.top
+        assert d.phase == ph.ORACLE and 1 <= len(d.legal_actions()) <= 2  # alike tiles share an action
+        d.apply(d.legal_actions()[0])
+        assert d.phase != ph.ORACLE and d.oracle_done == ()
+        firsts.add(s.determinize(DARK, Rng(seed)).oracle_done[0])
+    assert len(firsts) > 1
     assert s.determinize(LIGHT, Rng(1)).oracle_done == s.oracle_done
 
 

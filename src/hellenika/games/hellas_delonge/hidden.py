@@ -108,6 +108,10 @@ def determinize(s: HellasState, seat: int | None, rng: Rng) -> HellasState:
     _redeal_cards(c, seat, rng)
     _redeal_top(c, seat, rng)
     if c.oracle_done and seat != c.active:
-        c.oracle_done = ()  # the order chosen so far is the Oracle player's secret
+        # How many tiles he has put back is public (one decision each); which ones, in what order, is his
+        # secret: a random ordered choice of as many from the sampled top keeps the steps he has left.
+        picks = list(c.top)
+        rng.shuffle(picks)
+        c.oracle_done = tuple(picks[: len(c.oracle_done)])
     c._legal = None  # the cached options were the true opponent's
     return c
