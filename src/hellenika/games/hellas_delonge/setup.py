@@ -118,7 +118,6 @@ class SetupMixin(StackMixin):
         self.pool |= self.aside
         self.aside = 0
         self.drawn = ()
-        self.best_cities = (self.cities(0), self.cities(1))  # the stall rule's first records
         if self._events is not None:
             self._emit("The set-aside tiles were shuffled back into the stack; the game begins")
         self._start_turn()
