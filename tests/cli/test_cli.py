@@ -268,6 +268,20 @@ def test_tournament_reports_ratings_and_plots(tmp_path):
     assert again.stdout == result.stdout[: result.stdout.index("Plot saved to")]
 
 
+def test_tournament_table_reads_whole_in_80_columns():
+    """Bot names are the point of the table: in a standard terminal they are not cut or folded."""
+    bots = ["random", "ismcts:iterations=1000", "greedy:epsilon=0.5"]
+    args = ["tournament", "hercules", "--games", "3", *(x for b in bots for x in ("--bot", b))]
+    result = runner.invoke(app, args, terminal_width=80)
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    for number, bot in enumerate(bots, 1):
+        row = next(line for line in lines if line.startswith(f"{bot} "))  # the ratings table, whole
+        assert "%" in row and "±" in row
+        assert any(line.startswith(f"{number} {bot} ") for line in lines)  # the head-to-head matrix
+    assert max(len(line) for line in result.stdout.splitlines()) <= 80
+
+
 def test_tournament_needs_distinct_bots():
     result = runner.invoke(app, ["tournament", "hercules", "--bot", "random", "--bot", "random"])
     assert result.exit_code == 2 and "each --bot once" in result.output

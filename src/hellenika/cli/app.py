@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+from rich import box
 from rich.console import Console
 from rich.markdown import Markdown
 from rich.markup import escape
@@ -191,18 +192,23 @@ def simulate(
         json_path.write_text(json.dumps(report, indent=1) + "\n")
 
 
+def _rate_cell(row: dict[str, Any]) -> str:
+    """A win rate with its 95% interval in one narrow cell ("62.5% (31-86)"), so tables fit 80 columns."""
+    low, high = row["win_rate_ci95"]
+    return f"{row['win_rate']:.1%} ({100 * low:.0f}-{100 * high:.0f})"
+
+
 def _print_report(title: str, report: dict[str, Any]) -> None:
     players = report["players"]
     who = "1 player (solo)" if players == 1 else f"{players} players"
     table = Table(title=f"{title}: {report['games']} games, {who}, seed {report['seed']}")
-    for column in ("Seat", "Win rate", "95% CI", "Mean score", "Min", "Max"):
-        table.add_column(column, justify="left" if column == "Seat" else "right")
+    table.add_column("Seat", overflow="fold")
+    for column in ("Wins (95% CI)", "Score", "Min", "Max"):
+        table.add_column(column, justify="right", no_wrap=True)
     for row in report["participants"]:
-        low, high = row["win_rate_ci95"]
         table.add_row(
             row["participant"],
-            f"{row['win_rate']:.1%}",
-            f"{low:.1%}-{high:.1%}",
+            _rate_cell(row),
             f"{row['score_mean']:.1f}",
             f"{row['score_min']:g}",
             f"{row['score_max']:g}",
@@ -305,29 +311,35 @@ def tournament(
     report = summarise(bot, players, results)
     report.update({"game": game, "options": options, "seed": seed})
     title = f"{g.title}, {players} players: {len(results)} games, seed {seed}"
-    table = Table(title=title)
-    for column in ("Bot", "Seats", "Win rate", "95% CI", "Mean score", "Rating (mu ± sigma)", "Ordinal"):
-        table.add_column(column, justify="left" if column == "Bot" else "right")
+    # No rules between columns or at the edges: room for long bot specs in 80 columns.
+    table = Table(title=title, box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    table.add_column("Bot", overflow="fold")
+    for column in ("Seats", "Wins (95% CI)", "Score", "μ ± σ", "Ordinal"):
+        table.add_column(column, justify="right", no_wrap=True)
     for row in sorted(report["bots"], key=lambda r: -r["rating_ordinal"]):
-        low, high = row["win_rate_ci95"]
         table.add_row(
             row["bot"],
             str(row["seats_played"]),
-            f"{row['win_rate']:.1%}",
-            f"{low:.1%}-{high:.1%}",
+            _rate_cell(row),
             f"{row['score_mean']:.1f}",
-            f"{row['rating_mu']:.1f} ± {row['rating_sigma']:.1f}",
+            f"{row['rating_mu']:.1f}±{row['rating_sigma']:.1f}",
             f"{row['rating_ordinal']:.1f}",
         )
     console.print(table)
     if players == 2:
-        matrix = Table(title="Head to head: row's win rate against column")
+        # Columns by number, so that the matrix stays narrow whatever the bots' specs.
+        matrix = Table(
+            title="Head to head: row's win rate against column",
+            box=box.SIMPLE_HEAD,
+            show_edge=False,
+            pad_edge=False,
+        )
         matrix.add_column("")
-        for name in bot:
-            matrix.add_column(name, justify="right")
+        for number in range(1, len(bot) + 1):
+            matrix.add_column(f"v {number}", justify="right")
         for a, name in enumerate(bot):
             cells = report["head_to_head"][a]
-            matrix.add_row(name, *("—" if v is None else f"{v:.0%}" for v in cells))
+            matrix.add_row(f"{a + 1} {name}", *("—" if v is None else f"{v:.0%}" for v in cells))
         console.print(matrix)
     err_console.print(f"[dim]{len(results)} games in {time.perf_counter() - start:.1f} s[/dim]")
     if json_path is not None:

@@ -82,7 +82,8 @@ def test_simulate_replay_and_bench_from_the_command_line(tmp_path):
         terminal_width=120,
     )
     assert result.exit_code == 0, result.output[-2000:]
-    assert "4 games" in result.output and "Win rate" in result.output and "Traceback" not in result.output
+    assert "4 games" in result.output and "Wins (95% CI)" in result.output
+    assert "Traceback" not in result.output
     record = tmp_path / "game.json"
     played = runner.invoke(
         app,
