@@ -76,9 +76,10 @@ class AttikaGame(Game):
     action_types = ACTION_TYPES
     #: Progressive bias towards the heuristic's move. Attika's evaluation separates the moves of one decision
     #: by a few hundredths of a return, well inside UCB's exploration term, so at 1,000 iterations the search
-    #: often preferred a move on noise. Against the heuristic, on the bar's first seeds: generic defaults
-    #: 57.1% over 77 games (17 of the first 27); ``bias=3`` 19 of the first 27; playouts to the searcher's
-    #: next turn 10 of 20 (default 14); ``horizon=12`` no better at 2.6x the cost. See docs/BOTS.md.
+    #: often preferred a move on noise. Against the heuristic, on the bar's seeds: generic defaults 57.1%
+    #: over 77 games (17 of the first 28); ``bias=3`` 20 of the first 28 and 67.5% over the bar's 200;
+    #: playouts to the searcher's next turn 10 of 20 (generic 14); ``horizon=12`` no better at 2.6x the
+    #: cost. See docs/BOTS.md.
     search_defaults = {"bias": 3}
 
     def __init__(self) -> None:
