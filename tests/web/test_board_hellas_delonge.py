@@ -74,7 +74,11 @@ def _check_model(page: Any, model: dict[str, Any]) -> None:
         stall = page.locator(".hd-stall")
         quiet = f"quiet turns {view['turns_since_change']}/{view['stall_limit']}"
         assert stall.evaluate("e => e.firstChild.textContent") == quiet
-        records = ", ".join(f"{p['name']} {p['record_cities']}" for p in view["players"])
+        shown = model.get("names") or []  # the board names seats as the table does, else by the view
+        records = ", ".join(
+            f"{shown[p['seat']] if p['seat'] < len(shown) else p['name']}: {p['record_cities']}"
+            for p in view["players"]
+        )
         assert f"(most held so far: {records})" in stall.locator("title").text_content()
     for god, deck in view["decks"].items():
         assert page.locator(f'.hd-deck[data-god="{god}"] .hd-deck-count').get_attribute("data-count") == str(

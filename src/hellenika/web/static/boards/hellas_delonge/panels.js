@@ -279,7 +279,7 @@ export function tray(root, ctx, x, y, w, h) {
   g.append(label(14, 24, phaseTitle(view), 15, { "font-weight": 700, class: "hd-phase" }));
   if (view.stall_limit) {
     const stall = label(w - 14, 24, `quiet turns ${view.turns_since_change ?? 0}/${view.stall_limit}`, 11.5, { fill: MUTED, "text-anchor": "end", class: "hd-stall" });
-    const records = (view.players ?? []).map((pl) => `${pl.name} ${pl.record_cities}`).join(", ");
+    const records = (view.players ?? []).map((pl) => `${ctx.name(pl.seat)}: ${pl.record_cities}`).join(", ");
     stall.append(svg("title", {}, [`The game ends after ${view.stall_limit} turns in a row in which neither player holds more cities than ever before (most held so far: ${records})`]));
     g.append(stall);
   }
