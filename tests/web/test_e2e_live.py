@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from typing import Any
 
 from tests.web import e2e_harness
@@ -19,6 +20,7 @@ from tests.web.e2e_harness import choose_first, create_table, is_my_turn, start_
 e2e_server = e2e_harness.e2e_server
 people = e2e_harness.people
 
+MAX_DECISIONS = 300  # a Hercules game against a bot takes far fewer
 CATCH_UP_MS = 8_000  # the backoff is 0.5 s, 1 s, 2 s ...: three refused attempts and a good one fit easily
 
 
@@ -108,3 +110,29 @@ def test_a_dropped_connection_reconnects_syncs_and_catches_up_and_a_spectator_wa
         assert gina.errors == [] and hugo.errors == []
     finally:
         context.close()
+
+
+def test_a_late_answer_never_draws_over_a_newer_push(people):
+    """Every GET of the table's state is answered 1.5 s late, so a bot's pushed move overtakes it (as a slow
+    network or a busy server does): the page keeps the newest model and the game plays to its end."""
+    dana = people("dana")
+    late: list[int] = []
+
+    def answer_late(route: Any) -> None:
+        response = route.fetch()  # the state as it is now...
+        late.append(json.loads(response.text())["version"])
+        time.sleep(1.5)  # ...delivered after any push sent meanwhile
+        route.fulfill(response=response)
+
+    dana.page.route(re.compile(r".*/api/tables/[^/]+/state$"), answer_late)
+    create_table(dana, "hercules", 2, [("bot", "easy"), ("me", "")])
+    start_table(dana)
+    decisions, shown = 0, -1
+    while e2e_harness.wait_for_turn_or_end(dana) == "turn":
+        assert decisions < MAX_DECISIONS, "the game did not end"
+        assert version(dana) >= shown, "the page went back to an older model"
+        shown = version(dana)
+        choose_first(dana)
+        decisions += 1
+    assert decisions > 0 and late, "the test should have delayed some answers"
+    assert dana.errors == []

@@ -191,9 +191,12 @@ async function drawModel() {
   document.body.dataset.toMove = model.to_move === null ? "" : String(model.to_move);
 }
 
-// Draw one model after another (a board import is asynchronous), always ending with the newest.
-function show(next, { force = false } = {}) {
-  if (!force && model && next.version < model.version) return drawing;
+// Draw one model after another (a board import is asynchronous), always ending with the newest. A table's
+// version only grows (undo included), so an older model is never drawn over a newer one: an answer to a GET
+// sent before a push may arrive after it (a bot moving at once after the start did this, and the page then
+// waited for a turn it already had).
+function show(next) {
+  if (model && next.version < model.version) return drawing;
   model = next;
   if (next.table) table = next.table;
   drawing = drawing.then(() => (model === next ? drawModel() : null)).catch((error) => {
@@ -203,9 +206,9 @@ function show(next, { force = false } = {}) {
   return drawing;
 }
 
-async function fetchState(force = false) {
+async function fetchState() {
   const answer = await get(`/api/tables/${tableId}/state`);
-  await show(answer, { force });
+  await show(answer);
 }
 
 function moveError(message) {
@@ -227,7 +230,7 @@ async function submitMove(index) {
   } catch (error) {
     awaitingVersion = -1;
     moveError(error.message);
-    if (error instanceof ApiError && (error.status === 409 || error.status === 422)) await fetchState(true).catch(showError);
+    if (error instanceof ApiError && (error.status === 409 || error.status === 422)) await fetchState().catch(showError);
   } finally {
     pending = false;
     if (model) drawActions();
@@ -241,7 +244,7 @@ async function undo() {
   try {
     await post(`/api/tables/${tableId}/undo`, { version: model.version });
     awaitingVersion = -1;
-    await fetchState(true);
+    await fetchState();
     notify("Your last move was taken back.");
   } catch (error) {
     moveError(error.message);
@@ -270,7 +273,7 @@ async function resign(event) {
 function onPush(data) {
   if (!data || typeof data !== "object") return;
   if (data.type === "state" && data.view !== undefined) {
-    show(data, { force: true });
+    show(data);
   } else if (data.table) {
     table = data.table;
     refresh(true);
@@ -292,7 +295,7 @@ async function refresh(afterChange = false) {
       describeSummary();
       drawWaiting();
     } else if (!model || afterChange || isFinished(table) !== Boolean(model.finished)) {
-      await fetchState(afterChange);
+      await fetchState();
     }
   } catch (error) {
     if (error.status === 404) {
