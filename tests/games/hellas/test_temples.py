@@ -4,10 +4,12 @@ declining; the supply. Spec test cases 11, 12 and 19."""
 from __future__ import annotations
 
 import pytest
+from rich.console import Console
 
 from hellenika.engine import IllegalAction
 from hellenika.games.hellas.actions import Decline, Pillar
 from hellenika.games.hellas.phases import CHOOSE, PILLARS
+from hellenika.games.hellas.render import render
 
 from .builders import BLUE, GREEN, RED, choose, place, set_marble, set_pillars, setup, snapshot
 
@@ -87,6 +89,13 @@ def test_once_paid_all_pillars_must_be_placed():
     assert sum(s.pillars) == 5 and s.phase == CHOOSE
 
 
+def _status_line(s) -> str:
+    """The terminal picture's line of what is being resolved."""
+    console = Console(width=200, record=True, color_system=None)
+    console.print(render(s, None))
+    return console.export_text().splitlines()[1]
+
+
 def test_pillars_may_go_to_any_temples_in_any_split():
     s = setup(3)
     set_marble(s, 10, 10, 10)
@@ -94,10 +103,12 @@ def test_pillars_may_go_to_any_temples_in_any_split():
     first = [a.temple for a in s.legal_actions() if isinstance(a, Pillar)]
     assert first == ["T4", "T5", "T6", "T7", "T8"]  # no obligation to finish a temple first
     assert s.view(None)["current_action"]["pillars_from"] is None
+    assert "5 pillars to place ·" in _status_line(s) and "or later" not in _status_line(s)
     s.apply(Pillar("T6"))
     assert [a.temple for a in s.legal_actions()] == ["T6", "T7", "T8"]  # temple order within one action
     for seat in (0, 1, None):  # every seat sees where the rest may go
         assert s.view(seat)["current_action"]["pillars_from"] == "T6"
+    assert "4 pillars to place (temple T6 or later)" in _status_line(s)  # the terminal says it too
     before = snapshot(s)
     with pytest.raises(IllegalAction) as info:
         s.apply(Pillar("T4"))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from rich.console import Console
+
 from hellenika.engine.state import TERMINAL
 
 from .builders import DARK, GAME, LIGHT, pass_turn, play, position
@@ -87,6 +89,27 @@ def test_stall_counts_only_net_progress():
     s.turn += 1
     s._ownership_changed()
     assert s.best_cities == (4, 3) and s.last_change == s.turn - 1
+
+
+def _picture(s) -> str:
+    console = Console(width=100, record=True, color_system=None)
+    console.print(GAME.render(s, LIGHT, ["Ann", "Bob"]))
+    return " ".join(console.export_text().split())
+
+
+def test_the_terminal_picture_tells_when_the_stall_rule_stops_the_game():
+    s = position(spread(4, 3), stack=[], options={"stall": 4})
+    s.best_cities = (5, 2)  # Light once held five; Dark never more than the three it holds
+    s.last_change = s.turn - 1
+    picture = _picture(s)
+    assert f"Most cities held: Ann 5, Bob 3. The game stops at the end of turn {s.turn + 3}" in picture
+    for _ in range(3):
+        pass_turn(s)
+    assert f"at the end of turn {s.turn}" in _picture(s)  # the last turn: it ends with this one
+    pass_turn(s)
+    assert s.is_terminal() and s.reason == "stall"
+    assert "Most cities held" not in _picture(s)
+    assert "stall rule" not in _picture(position(spread(4, 3), stack=[], options={"stall": 0}))
 
 
 def test_the_other_player_is_checked_too_at_the_end_of_a_turn():

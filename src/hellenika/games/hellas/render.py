@@ -85,7 +85,12 @@ def _status(s: HellasState, names: Sequence[str]) -> str:
     text = f"round {s.round} of {s.comps.rounds}, turn {s.turn + 1} of {s.n * s.markers}"
     now = []
     if s.space >= 0:
-        now.append(f"{names[s.active]}: {s.comps.track[s.space].title()}")
+        space = s.comps.track[s.space]
+        now.append(f"{names[s.active]}: {space.title()}")
+        if space.is_temple and s.pillars_due:
+            first = s.pillars_from()
+            later = "" if first is None else f" (temple {s.b.temples[first].id} or later)"
+            now.append(f"{s.pillars_due} pillar{'' if s.pillars_due == 1 else 's'} to place{later}")
     cp = s.current_player()
     if cp >= 0:
         tile = f" (tile {s.pending_tile})" if s.pending_tile else ""

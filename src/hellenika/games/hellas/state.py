@@ -373,6 +373,17 @@ class HellasState(State):
     def free_slots(self) -> list[int]:
         return [t.slots - self.pillars[t.index] for t in self.b.temples]
 
+    def pillars_from(self) -> int | None:
+        """The first temple (index) the rest of a temple action's pillars may go to, once one is placed.
+
+        Pillars of one action go temple by temple in the board's order (the order changes nothing, spec §4.5),
+        so after the first the rest go to that temple or later ones; ``None`` before the first or outside one.
+        """
+        if self.space < 0:
+            return None
+        space = self.comps.track[self.space]
+        return self.pillar_min if space.is_temple and self.pillars_due < space.pillars else None
+
     def pillar_supply(self) -> int:
         return self.comps.pillars - sum(self.pillars)
 

@@ -157,6 +157,7 @@ def build_view(s: HellasState, seat: int | None) -> dict[str, Any]:
     current = None
     if s.space >= 0:
         space = track[s.space]
+        first = s.pillars_from()
         current = {
             "space": space.id,
             "title": space.title(),
@@ -164,11 +165,7 @@ def build_view(s: HellasState, seat: int | None) -> dict[str, Any]:
             "deciding": cp if cp >= 0 else None,
             "built": [PIECES[k] for k in (HOUSE, SQUARE) if s.built >> k & 1],
             "pillars_due": s.pillars_due if space.is_temple else None,
-            # Pillars of one action go temple by temple in the board's order (the order changes nothing,
-            # spec §4.5): once one is placed, the rest go to this temple or later ones.
-            "pillars_from": (
-                b.temples[s.pillar_min].id if space.is_temple and s.pillars_due < space.pillars else None
-            ),
+            "pillars_from": None if first is None else b.temples[first].id,
             "tiles_placed": s.tiles_placed if KINDS[space.kind] == "mine" else None,
             "drawn_tile": s.pending_tile or None,
         }

@@ -136,6 +136,18 @@ def _players_table(s: HellasState, seat: int | None, names: Sequence[str]) -> Ta
     return table
 
 
+def _stall_text(s: HellasState, names: Sequence[str]) -> Text | None:
+    """The stall rule's clock (spec Q9): the records to pass and the turns left before the game stops."""
+    if not s.stall_limit or not s.turn or s.is_terminal():
+        return None
+    records = ", ".join(f"{names[p]} {s.record_cities(p)}" for p in (0, 1))
+    return Text(
+        f"Most cities held: {records}. The game stops at the end of turn {s.last_change + s.stall_limit} "
+        "unless a player passes their own (stall rule).",
+        style="dim",
+    )
+
+
 def _hand_text(s: HellasState, seat: int) -> Text:
     cards = s.cat.cards
     out = Text("Your cards: ", style="bold")
@@ -245,6 +257,9 @@ def render(s: HellasState, seat: int | None, names: Sequence[str] | None = None)
         ),
         _players_table(s, seat, names),
     ]
+    stall = _stall_text(s, names)
+    if stall is not None:
+        parts.append(stall)
     if seat is not None:
         parts.append(_hand_text(s, seat))
     parts.append(_decks_text(s, seat))

@@ -86,6 +86,14 @@ class TurnMixin(HellasFields):
             self._emit(text + (f"; {who(winner)} wins" if winner >= 0 else " in a draw"))
         self._game_over(winner, "stall")
 
+    def record_cities(self, p: int) -> int:
+        """The most cities ``p`` has held, the count the stall rule asks them to pass.
+
+        ``best_cities`` starts at 0 and catches up at the first change of ownership; it is left so (rather
+        than set at the end of setup) because the digests of earlier records must still match.
+        """
+        return max(self.best_cities[p], self.cities(p))
+
     def _ownership_changed(self) -> None:
         """Progress for the stall rule: a player reaching more cities than ever before.
 

@@ -145,9 +145,7 @@ def build_view(s: HellasState, seat: int | None) -> dict[str, Any]:
                 "name": names[p],
                 "colour": COLOURS[p],
                 "cities": s.cities(p),
-                # The stall rule's record (state.best_cities starts at 0 and catches up at the first change
-                # of ownership; it stays so that the digests of earlier records still match).
-                "record_cities": max(s.best_cities[p], s.cities(p)),
+                "record_cities": s.record_cities(p),
                 "temples": s.temples_of(p),
                 "greeks_on_map": s.greeks_on_map(p),
                 "greek_supply": s.gsup[p],
