@@ -8,9 +8,10 @@ For every game:
 - solo modes: the candidate against the automated opponent, for every rank or variant.
 
 Usage: ``python benchmarks/bots_bar.py [--games 200] [--workers 2] [--only hercules] [--players 2]
-[--candidate heuristic] [--out results.json]``; rows already in ``--out`` are skipped, so a run resumes.
-The candidate's share of first places (shared places count as a fraction) and its 95% Wilson interval are
-written to JSON and printed as the Markdown tables of docs/BOTS.md.
+[--candidate heuristic]``; games already in ``--log`` are skipped, so a run resumes, and a run with fewer
+``--games`` plays a prefix of the full rows (the same seeds). The candidate's share of first places (shared
+places count as a fraction) and its 95% Wilson interval, over each row's first ``BAR_GAMES`` games, are
+written to ``--out`` and printed as the Markdown tables of docs/BOTS.md.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from hellenika.bots.batch import GameSpec, game_seed, run_batch, wilson
 
 HERE = Path(__file__).parent
 ISMCTS = "ismcts:iterations=1000"
+BAR_GAMES = 200  # games per row in the bar; a shorter run's rows show as incomplete, not as whole rows
 # Cheapest first, so that a run cut short still has the quick rows.
 PAIRINGS_2P = [("heuristic", "random"), (ISMCTS, "random"), (ISMCTS, "heuristic")]
 PAIRINGS_NP = PAIRINGS_2P
@@ -165,7 +167,7 @@ def table_rows(
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--games", type=int, default=BAR_GAMES, help="games per row to play")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--only", action="append", help="games to run (default: all)")
@@ -206,9 +208,10 @@ def main() -> None:
                 log.flush()
                 done = len(played[row.key()])
                 print(f"{row.game} {row.players}p {row.candidate} v {row.opponent}: {done} games", flush=True)
-        summary = table_rows(rows, played, args.games)
+    summary = table_rows(rows, played, max(args.games, BAR_GAMES))
+    if not args.markdown:
         args.out.write_text(json.dumps(summary, indent=1) + "\n")
-    print(markdown(table_rows(rows, played, args.games)))
+    print(markdown(summary))
 
 
 if __name__ == "__main__":
