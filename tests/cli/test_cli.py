@@ -90,6 +90,8 @@ def test_play_stops_cleanly_when_input_ends(tmp_path):
     assert "Game stopped" in result.output and "Traceback" not in result.output
     record = Record.load(tmp_path / "partial.json")
     assert record.result is None and record.actions
+    assert record.seats == ["human", "medium"]  # the seat not given: the game's heuristic player
+    assert "P2 medium" in result.output
 
 
 def test_text_in_square_brackets_is_printed_as_typed_not_read_as_markup():

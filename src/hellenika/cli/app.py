@@ -45,7 +45,10 @@ PlayersOpt = Annotated[
 SeatOpt = Annotated[
     list[str] | None,
     typer.Option(
-        "--seat", "-s", help="Seat spec, once per seat in order: human, random, greedy, greedy:epsilon=0.2."
+        "--seat",
+        "-s",
+        help="Seat spec, once per seat in order: human; a level: easy, medium, hard (ISMCTS 1 s a move), "
+        "expert (5 s); or a bot: random, greedy, heuristic, ismcts:iterations=2000.",
     ),
 ]
 SeedOpt = Annotated[int, typer.Option("--seed", help="Seed: same seed, same seats, same game.")]
@@ -137,8 +140,8 @@ def play(
     option: OptionOpt = None,
     record: Annotated[Path | None, typer.Option("--record", help="Save the game record (JSON) here.")] = None,
 ) -> None:
-    """Play a game in the terminal. Missing seats after the given ones are greedy bots; with no --seat you
-    play seat 1 against greedy bots."""
+    """Play a game in the terminal. Missing seats after the given ones are 'medium' bots (the game's
+    heuristic player); with no --seat you play seat 1 against them."""
     from hellenika.cli.play import run_play
 
     try:

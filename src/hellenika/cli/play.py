@@ -17,6 +17,10 @@ from hellenika.engine.match import MatchRunner
 from hellenika.engine.options import parse_option_pairs
 from hellenika.engine.state import State
 
+# Who fills the seats a player leaves out: the game's heuristic player, an opponent worth beating that answers
+# at once (the generic greedy bot plays far weaker, see docs/BOTS.md).
+DEFAULT_OPPONENT = "medium"
+
 
 def run_play(
     game_name: str,
@@ -31,7 +35,7 @@ def run_play(
     """Play one game; returns the exit code: 0 finished or quit by the player, 1 input ended mid-game."""
     game = games.get(game_name)
     options = parse_option_pairs(option_pairs)
-    specs = complete_seats(seats or [HUMAN], players, "greedy")
+    specs = complete_seats(seats or [HUMAN], players, DEFAULT_OPPONENT)
     game.validate(players, options)
     probe = game.new_state(players, options, log=False)
     names = seat_names(specs, probe.participant_names()[players:])
