@@ -135,6 +135,37 @@ def test_determinize_while_an_opponent_pays_keeps_a_hand_that_can_pay():
         assert all(h[1] >= 1 or sum(h) >= 3 for h in hands)  # an M (2 points) + 1, or three cards
 
 
+def test_determinize_when_re_deals_keep_failing_draws_the_paying_hand_without_reading_it(monkeypatch):
+    """With no re-deal allowed (as when 200 in a row could not pay), the payer's hand is drawn from exactly
+    the hands that pay: two states differing only in which paying hand seat 0 holds give the same samples."""
+    from hellenika.games.attika import state as state_module
+
+    monkeypatch.setattr(state_module, "_REDEALS", 0)
+
+    def paying(hand: str) -> AttikaState:
+        return act(
+            position(
+                tiles=(("T04", 0, 0, 0), ("T02", 3, -2, 0)),
+                buildings=[(3, -3, 0, "WELL")],
+                hands=[hand, "FFFFFFHH"],
+                storage=[["QUARRY"], []],
+            ),
+            "build QUARRY",
+            "place 0 0",
+        )
+
+    one, other = paying("MW"), paying("MH")  # both can pay the Quarry's M + 1
+    assert one.view(1) == other.view(1) and one.hands[0] != other.hands[0]
+    hands = set()
+    for seed in range(60):
+        sample = one.determinize(1, Rng(seed))
+        assert sample.hands[0] == other.determinize(1, Rng(seed)).hands[0]  # the real hand is not read
+        assert sample.view(1) == one.view(1) and sample.legal_actions()
+        assert sum(sample.hands[0]) + sum(sample.deck) == sum(one.hands[0]) + sum(one.deck)
+        hands.add(sample.hands[0])
+    assert len(hands) > 1 and all(h[1] >= 1 or sum(h) >= 3 for h in hands)
+
+
 def test_other_seats_see_the_stack_content_as_before_the_draw():
     state = position(hands=["WWHMF", ""])
     before = state.view(1)["players"][0]["in_stacks"]

@@ -22,6 +22,7 @@ lazily from its counts. Every draw is a chance node listing those outcomes.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from math import comb
 from typing import TYPE_CHECKING, Any
 
 from hellenika.engine.actions import Action
@@ -1009,9 +1010,8 @@ class AttikaState(State):
                 self._redeal(s, others, rng)
                 if not constrained or s._can_finish_building():
                     break
-            else:  # nearly impossible; keep the hand that is known to pay, re-deal the rest
-                s.hands[self.actor] = self.hands[self.actor]
-                self._redeal(s, [p for p in others if p != self.actor], rng)
+            else:  # rare: draw the payer's hand from exactly the hands that pay, then deal the rest
+                self._deal_a_paying_hand(s, others, rng)
         if self.phase == DRAWN and self.actor != seat:
             p = self.actor
             pool_types = self.cat.mains if self.drawn_stack == MAIN_STACK else self.cat.normals
@@ -1027,13 +1027,52 @@ class AttikaState(State):
         s._legal = None
         return s
 
-    def _redeal(self, s: AttikaState, players: list[int], rng: Rng) -> None:
-        """Deal ``players`` new hands (same sizes) into ``s`` from this state's supply and their hands."""
+    def _unseen_pool(self, players: list[int]) -> list[int]:
+        """The cards ``players``' hands may hold, by type: the supply and those hands."""
         pool = list(self.deck)
         for p in players:
             h = self.hands[p]
             for t in range(4):
                 pool[t] += h[t]
+        return pool
+
+    def _redeal(self, s: AttikaState, players: list[int], rng: Rng) -> None:
+        """Deal ``players`` new hands (same sizes) into ``s`` from this state's supply and their hands."""
+        self._deal(s, players, self._unseen_pool(players), rng)
+
+    def _deal_a_paying_hand(self, s: AttikaState, others: list[int], rng: Rng) -> None:
+        """The exact version of the re-deal loop, for when rejection keeps failing: the payer's hand is drawn
+        from the hands of its size that can finish the building, each as likely as a random deal makes it,
+        and the other hands are dealt from what is left. Neither uses the hand the payer really holds."""
+        pool = self._unseen_pool(others)
+        payer = self.actor
+        size = sum(self.hands[payer])
+        hands: list[tuple[int, int, int, int]] = []
+        weights: list[int] = []
+        for a in range(min(size, pool[0]) + 1):
+            for b in range(min(size - a, pool[1]) + 1):
+                for c in range(min(size - a - b, pool[2]) + 1):
+                    d = size - a - b - c
+                    if d > pool[3]:
+                        continue
+                    s.hands[payer] = (a, b, c, d)
+                    if s._can_finish_building():
+                        hands.append((a, b, c, d))
+                        ways = comb(pool[0], a) * comb(pool[1], b) * comb(pool[2], c) * comb(pool[3], d)
+                        weights.append(ways)
+        x = rng.randbelow(sum(weights))  # never empty: the real hand is among them
+        pick = 0
+        while x >= weights[pick]:
+            x -= weights[pick]
+            pick += 1
+        hand = hands[pick]
+        s.hands[payer] = hand
+        for t in range(4):
+            pool[t] -= hand[t]
+        self._deal(s, [p for p in others if p != payer], pool, rng)  # the payer is one of the others
+
+    def _deal(self, s: AttikaState, players: list[int], pool: list[int], rng: Rng) -> None:
+        """Deal ``players`` hands of their present sizes into ``s`` from ``pool``; the rest is the supply."""
         total = sum(pool)
         for p in players:
             hand = [0, 0, 0, 0]
