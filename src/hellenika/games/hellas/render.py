@@ -16,6 +16,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from hellenika.engine.events import plural
 from hellenika.games.hellas.board import QUARRY, TEMPLE
 from hellenika.games.hellas.components import HOUSE, PALACE, SQUARE, STATUE
 from hellenika.games.hellas.phases import MINE_WORKER, NAMES, OVER
@@ -90,7 +91,7 @@ def _status(s: HellasState, names: Sequence[str]) -> str:
         if space.is_temple and s.pillars_due:
             first = s.pillars_from()
             later = "" if first is None else f" (temple {s.b.temples[first].id} or later)"
-            now.append(f"{s.pillars_due} pillar{'' if s.pillars_due == 1 else 's'} to place{later}")
+            now.append(f"{plural(s.pillars_due, 'pillar')} to place{later}")
     cp = s.current_player()
     if cp >= 0:
         tile = f" (tile {s.pending_tile})" if s.pending_tile else ""

@@ -137,7 +137,7 @@ def _players_table(s: HellasState, seat: int | None, names: Sequence[str]) -> Ta
 
 
 def _stall_text(s: HellasState, names: Sequence[str]) -> Text | None:
-    """The stall rule's clock (spec Q9): the records to pass and the turns left before the game stops."""
+    """The stall rule's clock (spec Q9): the records to pass and the turn at whose end the game stops."""
     if not s.stall_limit or not s.turn or s.is_terminal():
         return None
     records = ", ".join(f"{names[p]} {s.record_cities(p)}" for p in (0, 1))
