@@ -16,14 +16,13 @@ Beachhead makes it LAND, Rocky Coast SEA, both together cancel. Modifiers move n
 from __future__ import annotations
 
 from hellenika.engine.actions import Action
-from hellenika.engine.events import who
+from hellenika.engine.events import plural, who
 from hellenika.games.hellas_delonge import actions as a
 from hellenika.games.hellas_delonge import phases as ph
 from hellenika.games.hellas_delonge.components import CITY_CAP
 from hellenika.games.hellas_delonge.fields import HellasFields
 from hellenika.games.hellas_delonge.hexmap import iter_bits
 from hellenika.games.hellas_delonge.turn import END_AFTER_FAILURE, END_AFTER_SUCCESS
-from hellenika.games.hellas_delonge.words import count
 
 
 def effective_sea(natural_sea: bool, beachhead: bool, rocky_coast: bool) -> bool:
@@ -96,7 +95,7 @@ class AttackMixin(HellasFields):
         self.beach = False
         self.rocky = False
         if self._events is not None:
-            self._emit(f"{who(p)} attacked city {x} ({count(self.greeks[x], 'Greek')} of {who(1 - p)})", p)
+            self._emit(f"{who(p)} attacked city {x} ({plural(self.greeks[x], 'Greek')} of {who(1 - p)})", p)
         self._enter_commit()
 
     def _forced_march_open(self) -> bool:
@@ -165,7 +164,7 @@ class AttackMixin(HellasFields):
                 f"{k} from city {c}" for c, k in zip(self.sources, self.commits, strict=True) if k
             )
             kind = "sea" if self.nat_sea else "land"
-            self._emit(f"{who(p)} sent {count(sum(self.commits), 'Greek')} ({parts}): a {kind} attack", p)
+            self._emit(f"{who(p)} sent {plural(sum(self.commits), 'Greek')} ({parts}): a {kind} attack", p)
         self.cw_next = p
         self.cw_passes = 0
         self._combat_next()
@@ -322,7 +321,7 @@ class AttackMixin(HellasFields):
         if self.retreat_left:
             self.gsup[1 - self.active] += self.retreat_left
             if self._events is not None:
-                lost = count(self.retreat_left, "Greek")
+                lost = plural(self.retreat_left, "Greek")
                 self._emit(f"{lost} found no room and went to the supply", 1 - self.active)
             self.retreat_left = 0
         self._occupy()
@@ -358,7 +357,7 @@ class AttackMixin(HellasFields):
         self._ownership_changed()
         if self._events is not None:
             extra = f" ({moved - inside} to the supply)" if moved > inside else ""
-            self._emit(f"{who(p)} moved {count(inside, 'Greek')} into city {x}{extra}", p)
+            self._emit(f"{who(p)} moved {plural(inside, 'Greek')} into city {x}{extra}", p)
         if not self.owned[d]:
             if self._events is not None:
                 self._emit(f"{who(d)} has no city left: {who(p)} wins the game", p)
@@ -381,7 +380,7 @@ class AttackMixin(HellasFields):
         self.ships[self.target] += k
         self.ssup[p] -= k
         if self._events is not None and k:
-            self._emit(f"{who(p)} placed {count(k, 'ship')} at city {self.target}", p)
+            self._emit(f"{who(p)} placed {plural(k, 'ship')} at city {self.target}", p)
         self._after_conquest()
 
     def _after_conquest(self) -> None:

@@ -10,12 +10,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from hellenika.engine.actions import Action
-from hellenika.engine.events import who
+from hellenika.engine.events import plural, who
 from hellenika.games.hellas_delonge import actions as a
 from hellenika.games.hellas_delonge import phases as ph
 from hellenika.games.hellas_delonge.components import A_GOD_CARD, DIRECTION_NAMES, GODS, rotate
 from hellenika.games.hellas_delonge.hexmap import cell, iter_bits, qr
-from hellenika.games.hellas_delonge.words import count
 
 if TYPE_CHECKING:
     from hellenika.games.hellas_delonge.state import HellasState
@@ -69,7 +68,7 @@ def _burst(s: HellasState, action: Action) -> str:
 
 
 def _voyage(s: HellasState, action: Action) -> str:
-    return f"Voyage: draw a tile and lay it ({count(s.stack_size(), 'tile')} in the stack)"
+    return f"Voyage: draw a tile and lay it ({plural(s.stack_size(), 'tile')} in the stack)"
 
 
 def _attack(s: HellasState, action: a.ChooseAttack) -> str:
@@ -77,7 +76,7 @@ def _attack(s: HellasState, action: a.ChooseAttack) -> str:
     p = s.active
     spare = sum(s._spare(c) for c in iter_bits(s.board.links(x) & s.owned[p]) if s._spare(c) > 0)
     extra = f"up to {spare} of yours linked" if spare else "only with Forced March"
-    return f"Attack {where(s, x)}: {count(s.greeks[x], 'Greek')}, {count(s.ships[x], 'ship')} ({extra})"
+    return f"Attack {where(s, x)}: {plural(s.greeks[x], 'Greek')}, {plural(s.ships[x], 'ship')} ({extra})"
 
 
 def _end_turn(s: HellasState, action: Action) -> str:
@@ -106,7 +105,7 @@ def _draw(s: HellasState, action: a.DrawCard) -> str:
 
 
 def _stop(s: HellasState, action: Action) -> str:
-    return f"Stop the Burst (forgo {count(s.burst_left, 'action')})"
+    return f"Stop the Burst (forgo {plural(s.burst_left, 'action')})"
 
 
 def _march(s: HellasState, action: a.MoveGreek) -> str:
@@ -189,7 +188,7 @@ def _settle(s: HellasState, action: a.SettleFrom) -> str:
 def _commit(s: HellasState, action: a.Commit) -> str:
     c = s.sources[len(s.commits)]
     link = "Forced March" if c == s.fm_city else "land" if s.board.landlink[s.target] >> c & 1 else "sea"
-    return f"Send {count(action.count, 'Greek')} from {where(s, c)} ({link}; {s._spare(c)} can go)"
+    return f"Send {plural(action.count, 'Greek')} from {where(s, c)} ({link}; {s._spare(c)} can go)"
 
 
 def _forced(s: HellasState, action: a.ForcedSource) -> str:
@@ -215,7 +214,7 @@ def _retreat(s: HellasState, action: a.Retreat) -> str:
 
 
 def _fleet(s: HellasState, action: a.Fleet) -> str:
-    return f"Place {count(action.count, 'ship')} from your supply at city {s.target}"
+    return f"Place {plural(action.count, 'ship')} from your supply at city {s.target}"
 
 
 def _play(s: HellasState, action: a.PlayCard) -> str:

@@ -18,11 +18,11 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from hellenika.engine.events import plural
 from hellenika.games.hellas_delonge import phases as ph
 from hellenika.games.hellas_delonge.components import GOD_NAMES, GODS
 from hellenika.games.hellas_delonge.hexmap import qr
 from hellenika.games.hellas_delonge.stack import PUBLIC
-from hellenika.games.hellas_delonge.words import count
 
 if TYPE_CHECKING:
     from hellenika.games.hellas_delonge.state import HellasState
@@ -211,7 +211,7 @@ def _context(s: HellasState, names: Sequence[str]) -> Text | None:
     if phase in (ph.A_COMMIT, ph.A_FORCED, ph.COMBAT, ph.CALLOFF, ph.RETREAT_WINDOW, ph.RETREAT, ph.FLEET):
         x = s.target
         sent = ", ".join(f"{k} from {c}" for c, k in zip(s.sources, s.commits, strict=False) if k)
-        line = f"Attack on city {x} ({count(s.greeks[x], 'Greek')})" + (f": {sent}" if sent else "")
+        line = f"Attack on city {x} ({plural(s.greeks[x], 'Greek')})" + (f": {sent}" if sent else "")
         if phase in (ph.COMBAT, ph.CALLOFF):
             a_str, d_str = s.strengths()
             kind = "sea (needs one more)" if s.is_sea_attack() else "land (equal is enough)"

@@ -17,13 +17,12 @@ position can still be reached, and no piece is shuffled back and forth (which ke
 from __future__ import annotations
 
 from hellenika.engine.actions import Action
-from hellenika.engine.events import who
+from hellenika.engine.events import plural, who
 from hellenika.games.hellas_delonge import actions as a
 from hellenika.games.hellas_delonge import phases as ph
 from hellenika.games.hellas_delonge.components import A_GOD_CARD, CITY_CAP, GODS
 from hellenika.games.hellas_delonge.fields import HellasFields
 from hellenika.games.hellas_delonge.hexmap import iter_bits
-from hellenika.games.hellas_delonge.words import count
 
 BURST_ACTIONS = 3  # spec §4.1: 3, or 4 with more temples
 VICTORY_CITIES = 10  # spec §9
@@ -213,7 +212,7 @@ class TurnMixin(HellasFields):
 
     def _do_stop(self, action: a.StopBurst) -> None:
         if self._events is not None and self.burst_left:
-            self._emit(f"{who(self.active)} forwent {count(self.burst_left, 'Burst action')}", self.active)
+            self._emit(f"{who(self.active)} forwent {plural(self.burst_left, 'Burst action')}", self.active)
         self._end_burst()
 
     def _end_burst(self) -> None:
