@@ -12,6 +12,7 @@ from fastapi.staticfiles import StaticFiles
 
 from hellenika import __version__
 from hellenika.server.config import Settings
+from hellenika.server.edge import EdgeMiddleware
 from hellenika.server.errors import install_error_handlers
 from hellenika.server.pages import pages_router
 from hellenika.server.routers import auth, games, leaderboard, replays, tables, ws
@@ -53,6 +54,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.services = services
     install_error_handlers(app)
+    # Innermost first: what the edge refuses still gets the CSRF cookie and the headers of the outer layers.
+    app.add_middleware(EdgeMiddleware, max_body=settings.max_body_bytes, max_record=settings.max_record_bytes)
     app.add_middleware(CsrfCookieMiddleware, secure=settings.secure_cookies)
     for router in (auth.router, games.router, tables.router, replays.router, leaderboard.router, ws.router):
         app.include_router(router)

@@ -46,3 +46,7 @@ class Settings:
     argon2_parallelism: int = 4
     #: The level that plays for a late seat when a turn-based table's deadline passes with on_timeout=bot.
     timeout_bot_level: str = "medium"
+    # Input limits at the edge (server/edge.py): body caps in bytes, and the largest WebSocket message.
+    max_body_bytes: int = 64 * 1024
+    max_record_bytes: int = 8 * 1024 * 1024
+    max_ws_message_bytes: int = 16 * 1024

@@ -53,12 +53,22 @@ def status_for(exc: HellenikaError) -> int:
     return 400
 
 
+#: The longest ``detail`` answered: messages may quote the input (an option's value, a name), and a client
+#: that sends megabytes must not get them echoed back.
+MAX_DETAIL = 500
+
+
+def clip(text: str, limit: int = MAX_DETAIL) -> str:
+    """``text`` cut to ``limit`` characters, marked when cut."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def _answer(status: int, detail: str, headers: dict[str, str] | None = None) -> JSONResponse:
-    return JSONResponse({"detail": detail}, status_code=status, headers=headers)
+    return JSONResponse({"detail": clip(detail)}, status_code=status, headers=headers)
 
 
 def _where(loc: tuple[Any, ...] | list[Any]) -> str:
-    parts = [str(p) for p in loc if p not in ("body", "query", "path")]
+    parts = [clip(str(p), 40) for p in loc if p not in ("body", "query", "path")]
     return ".".join(parts)
 
 

@@ -20,9 +20,11 @@ log = logging.getLogger("hellenika.server")
 class Connection:
     """One browser's WebSocket on one table, as one user (or anonymous)."""
 
-    def __init__(self, websocket: WebSocket, user_id: int | None) -> None:
+    def __init__(self, websocket: WebSocket, user_id: int | None, session: str | None = None) -> None:
         self.websocket = websocket
         self.user_id = user_id
+        #: The SHA-256 of the session token it was opened with: logging out closes it.
+        self.session = session
         self._pending: str | None = None
         self._pending_version = -1
         self._sent_version = -1
@@ -88,6 +90,21 @@ class Hub:
 
     def has(self, table_id: str) -> bool:
         return bool(self._tables.get(table_id))
+
+    async def close_session(self, session: str, code: int = 4401, reason: str = "logged out") -> int:
+        """Close every connection opened with this session (its owner logged out); answers how many.
+
+        A socket keeps the identity it was opened with, so without this a page left open after logging out
+        would go on receiving that seat's private model."""
+        closed = 0
+        for table_id, connections in list(self._tables.items()):
+            for connection in [c for c in connections if c.session == session]:
+                self.remove(table_id, connection)
+                await connection.stop()
+                with contextlib.suppress(Exception):
+                    await connection.websocket.close(code=code, reason=reason)
+                closed += 1
+        return closed
 
     async def close_all(self) -> None:
         for connections in list(self._tables.values()):

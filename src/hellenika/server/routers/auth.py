@@ -8,7 +8,7 @@ from fastapi import APIRouter, Request, Response
 
 from hellenika.server.deps import CSRF, CurrentUser, OptionalUser, ServicesDep
 from hellenika.server.schemas import Credentials
-from hellenika.server.security import SESSION_COOKIE
+from hellenika.server.security import SESSION_COOKIE, token_hash
 
 router = APIRouter(prefix="/api", tags=["accounts"])
 
@@ -44,8 +44,11 @@ async def login(body: Credentials, request: Request, response: Response, svc: Se
 
 @router.post("/auth/logout", dependencies=CSRF)
 async def logout(request: Request, response: Response, svc: ServicesDep) -> dict[str, Any]:
-    """End this browser's session."""
-    await svc.accounts.logout(request.cookies.get(SESSION_COOKIE))
+    """End this browser's session (its open table WebSockets are closed too)."""
+    token = request.cookies.get(SESSION_COOKIE)
+    await svc.accounts.logout(token)
+    if token:
+        await svc.master.hub.close_session(token_hash(token))
     response.delete_cookie(SESSION_COOKIE, path="/", httponly=True, samesite="lax")
     return {"user": None}
 

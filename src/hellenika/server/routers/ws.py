@@ -3,20 +3,25 @@
 Authenticated by the session cookie (anonymous connections are spectators). A handshake from another
 origin is refused, so a foreign page cannot ride on the visitor's cookie. Messages from the client:
 ``{"type": "sync", "version": n}`` answers the current model when the table's version differs from ``n``.
+Anything else (a binary frame, text that is not such an object, JSON nested too deep) is answered with
+``{"type": "error", "detail": ...}`` and the connection stays open; a message over
+``Settings.max_ws_message_bytes`` closes it with 1009. Logging out closes the session's sockets with 4401.
 """
 
 from __future__ import annotations
 
-import json
+from typing import Any
 from urllib.parse import urlsplit
 
 import anyio.to_thread
+import orjson
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
+from hellenika.server.edge import json_problem
 from hellenika.server.errors import ApiError
 from hellenika.server.hub import Connection
 from hellenika.server.master import payload, seat_model
-from hellenika.server.security import SESSION_COOKIE
+from hellenika.server.security import SESSION_COOKIE, token_hash
 from hellenika.server.services import Services
 from hellenika.server.tables import WAITING
 from hellenika.server.views import dumps
@@ -38,7 +43,8 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     if not _same_origin(websocket):
         await websocket.close(code=4403, reason="cross-origin WebSocket refused")  # a 403 at the handshake
         return
-    user = await svc.accounts.user_for_token(websocket.cookies.get(SESSION_COOKIE))
+    token = websocket.cookies.get(SESSION_COOKIE)
+    user = await svc.accounts.user_for_token(token)
     user_id = user.id if user else None
     await websocket.accept()
     try:
@@ -46,32 +52,51 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     except ApiError as exc:  # accepted first, so the browser gets the code and the reason
         await websocket.close(code=4404, reason=exc.detail[:120])
         return
-    connection = Connection(websocket, user_id)
+    connection = Connection(websocket, user_id, token_hash(token) if user and token else None)
     connection.start()
     svc.master.hub.add(table_id, connection)
     try:
         await _send_current(svc, table_id, connection, info.status == WAITING)
+        limit = svc.settings.max_ws_message_bytes
         while True:
-            text = await websocket.receive_text()
-            try:
-                message = json.loads(text)
-            except ValueError:
-                await websocket.send_text(dumps({"type": "error", "detail": "messages are JSON"}))
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            text = message.get("text")
+            if text is None:  # a binary frame
+                await _error(websocket, 'messages are JSON text frames: send {"type": "sync", "version": n}')
                 continue
-            if not isinstance(message, dict) or message.get("type") != "sync":
-                await websocket.send_text(
-                    dumps({"type": "error", "detail": 'send {"type": "sync", "version": n}'})
-                )
+            if len(text) > limit:
+                await websocket.close(code=1009, reason=f"messages are at most {limit} bytes")
+                break
+            request = _parse(text)
+            if request is None:
+                await _error(websocket, 'send {"type": "sync", "version": n} (JSON, at most 32 levels deep)')
                 continue
             live = svc.master.live.get(table_id)
             current = live.info.version if live is not None else 0
-            if message.get("version") != current:
+            if request.get("version") != current:
                 await _send_current(svc, table_id, connection, live is None)
     except WebSocketDisconnect:
         pass
     finally:
         svc.master.hub.remove(table_id, connection)
         await connection.stop()
+
+
+def _parse(text: str) -> dict[str, Any] | None:
+    """A client message: a JSON object ``{"type": "sync", ...}`` within the edge's limits, or None."""
+    try:
+        value = orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return None
+    if not isinstance(value, dict) or value.get("type") != "sync" or json_problem(value) is not None:
+        return None
+    return value
+
+
+async def _error(websocket: WebSocket, detail: str) -> None:
+    await websocket.send_text(dumps({"type": "error", "detail": detail}))
 
 
 async def _send_current(svc: Services, table_id: str, connection: Connection, waiting: bool) -> None:
