@@ -14,6 +14,7 @@ from hellenika import __version__
 from hellenika.server.config import Settings
 from hellenika.server.edge import EdgeMiddleware
 from hellenika.server.errors import install_error_handlers
+from hellenika.server.openapi import install_openapi
 from hellenika.server.pages import pages_router
 from hellenika.server.routers import auth, games, leaderboard, replays, tables, ws
 from hellenika.server.security import CsrfCookieMiddleware
@@ -59,6 +60,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(CsrfCookieMiddleware, secure=settings.secure_cookies)
     for router in (auth.router, games.router, tables.router, replays.router, leaderboard.router, ws.router):
         app.include_router(router)
+    install_openapi(app)
     app.mount("/static", StaticFiles(directory=settings.static_dir), name="static")
     app.include_router(pages_router(settings.static_dir))
     return app
