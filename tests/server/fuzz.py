@@ -44,15 +44,14 @@ class Outcome:
     seconds: float
 
 
-def fuzz_settings(database_url: str) -> Settings:
-    """A server for fuzzing: cheap hashing (schemathesis registers thousands of accounts)."""
-    return Settings(
-        database_url=database_url,
-        deadline_poll_seconds=0,
-        argon2_time_cost=1,
-        argon2_memory_kib=1024,
-        argon2_parallelism=1,
-    )
+#: Settings of a server for fuzzing, besides its database: cheap hashing (schemathesis registers many
+#: accounts) and no background deadline task.
+FUZZ_SETTINGS: dict[str, Any] = {
+    "deadline_poll_seconds": 0,
+    "argon2_time_cost": 1,
+    "argon2_memory_kib": 1024,
+    "argon2_parallelism": 1,
+}
 
 
 def seed_server(server: LiveServer) -> Player:
@@ -80,7 +79,7 @@ def run_schemathesis(
     environment = dict(
         os.environ,
         SCHEMATHESIS_HOOKS="tests.server.fuzz_hooks",
-        PYTHONPATH=str(ROOT),
+        PYTHONPATH=os.pathsep.join([str(ROOT / "src"), str(ROOT)]),
         HELLENIKA_FUZZ_BASE=server.base,
         HELLENIKA_FUZZ_USER=user.user["name"],
         HELLENIKA_FUZZ_PASSWORD=PASSWORD,
@@ -139,7 +138,7 @@ def main() -> None:
     parser.add_argument("--max-time", type=int, default=None)
     args = parser.parse_args()
     url, pg_name = _database(args.database)
-    server = LiveServer(fuzz_settings(url)).start()
+    server = LiveServer(Settings(database_url=url, **FUZZ_SETTINGS)).start()
     try:
         outcome = run_schemathesis(
             server,

@@ -8,13 +8,13 @@ turn or on a finished game is a 409 (the table moved on), text that is no action
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.routing import Match
 
 from hellenika.engine.errors import (
     GameOver,
@@ -86,15 +86,22 @@ def describe_validation(exc: RequestValidationError) -> tuple[int, str]:
     return 422, "; ".join(words) or "invalid request"
 
 
-def allowed_methods(request: Request) -> list[str]:
-    """Every method some route accepts at this address. Starlette's 405 names only the first route's, and
-    a path such as ``/api/tables`` has one route per method."""
+def allowed_methods(request: Request, fallback: str) -> str:
+    """Every method the API accepts at this address, from the OpenAPI document's paths. Starlette's 405 names
+    only the first matching route's methods, and a path such as ``/api/tables`` has one route per method."""
+    app = request.app
+    table: list[tuple[re.Pattern[str], set[str]]] | None = getattr(app.state, "allowed_methods", None)
+    if table is None:
+        table = []
+        for template, operations in app.openapi().get("paths", {}).items():
+            pattern = re.sub(r"\\{[^}]+\\}", "[^/]+", re.escape(template))
+            table.append((re.compile(f"^{pattern}$"), {m.upper() for m in operations}))
+        app.state.allowed_methods = table
     methods: set[str] = set()
-    for route in request.app.router.routes:
-        match, _ = route.matches(request.scope)
-        if match is not Match.NONE:
-            methods |= getattr(route, "methods", None) or set()
-    return sorted(methods)
+    for pattern, names in table:
+        if pattern.match(request.url.path):
+            methods |= names
+    return ", ".join(sorted(methods)) if methods else fallback
 
 
 def install_error_handlers(app: FastAPI) -> None:
@@ -116,7 +123,8 @@ def install_error_handlers(app: FastAPI) -> None:
         detail = exc.detail if isinstance(exc.detail, str) else str(exc.detail)
         headers = getattr(exc, "headers", None)
         if exc.status_code == 405:
-            headers = {**(headers or {}), "Allow": ", ".join(allowed_methods(request))}
+            headers = dict(headers or {})
+            headers["Allow"] = allowed_methods(request, headers.get("Allow", ""))
         return _answer(exc.status_code, detail, headers)
 
     @app.exception_handler(Exception)
