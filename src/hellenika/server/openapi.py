@@ -12,7 +12,8 @@ What is added to FastAPI's own document, in one place rather than on every route
   statuses it can answer: 400 and 422 for everything with input (the edge refuses NUL text and broken JSON
   with 400, a wrong field is 422), 401 where a login is needed, 403 for the CSRF check on every state
   change, 404 where a path names a table, replay or game, 409 where the table may have moved on, 413 for
-  bodies over their cap, 429 where a rate limit applies. FastAPI's list-shaped 422 model is removed.
+  bodies over their cap, 429 where a rate limit applies (and 503 there when too many
+  password hashes are queued). FastAPI's list-shaped 422 model is removed.
 - **Answers.** The 2xx schema of each operation, from the models below (by method and path).
 - **Security.** Operations that need a login declare the session cookie; state changes also declare the
   ``X-CSRF-Token`` header they must echo.
@@ -255,6 +256,7 @@ REASONS = {
     413: "The request body is larger than this route accepts",
     422: "Well-formed but refused: a field out of range, an illegal move naming the rule, a bad record",
     429: "Too many attempts: wait the number of seconds in Retry-After",
+    503: "Busy hashing passwords: try again after Retry-After seconds",
 }
 
 #: Operations that are rate limited (429), that answer 409 without a table in the path, and that answer 401
@@ -276,7 +278,7 @@ def error_statuses(method: str, path: str, operation: dict[str, Any], login: boo
     if "{table_id}" in path or (method, path) in CONFLICTS or path.startswith("/api/replays/"):
         statuses.add(409)
     if (method, path) in LIMITED:
-        statuses.add(429)
+        statuses |= {429, 503}
     return sorted(statuses)
 
 
