@@ -94,8 +94,8 @@ def allowed_methods(request: Request, fallback: str) -> str:
     if table is None:
         table = []
         for template, operations in app.openapi().get("paths", {}).items():
-            pattern = re.sub(r"\\{[^}]+\\}", "[^/]+", re.escape(template))
-            table.append((re.compile(f"^{pattern}$"), {m.upper() for m in operations}))
+            regex = re.sub(r"\\{[^}]+\\}", "[^/]+", re.escape(template))
+            table.append((re.compile(f"^{regex}$"), {m.upper() for m in operations}))
         app.state.allowed_methods = table
     methods: set[str] = set()
     for pattern, names in table:
