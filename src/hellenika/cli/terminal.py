@@ -110,8 +110,7 @@ class HumanAgent:
                 console.print(f"[yellow]There is no choice {index}; pick 1 to {len(legal)}.[/yellow]")
                 continue
             try:
-                action = observation.game.parse_action(text)
-                observation.check(action)
+                action = observation.check(observation.game.parse_action(text))
             except HellenikaError as exc:
                 console.print(f"[yellow]{escape(str(exc))}[/yellow]")
                 continue

@@ -51,9 +51,10 @@ class Observation:
     def label(self, action: Action) -> str:
         return self._state.label(action)
 
-    def check(self, action: Action) -> None:
-        """Raise the error applying ``action`` would raise (IllegalAction naming the rule), or nothing."""
-        self._state.check(action, self.seat)
+    def check(self, action: Action) -> Action:
+        """Raise the error applying ``action`` would raise (IllegalAction naming the rule); answer the action
+        it would play (itself, or the offered action it is a twin of)."""
+        return self._state.check(action, self.seat)
 
     def render(self, names: Sequence[str] | None = None) -> RenderableType:
         """The game's terminal picture of this seat's view."""

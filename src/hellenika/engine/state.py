@@ -161,16 +161,25 @@ class State(ABC):
 
     # ------------------------------------------------------------------ applying actions
 
-    def apply(self, action: Action, seat: int | None = None) -> None:
+    def apply(self, action: Action, seat: int | None = None) -> Action:
         """Apply an action after checking it; on any error the state is unchanged.
 
-        ``seat`` (optional) is who submits it: a wrong seat raises :class:`NotYourTurn`.
+        ``seat`` (optional) is who submits it: a wrong seat raises :class:`NotYourTurn`. Answers the action
+        played: ``action`` itself, or the offered action it is a twin of (see :meth:`check`), which is also
+        what the history and so the record hold.
         """
-        self.check(action, seat)
-        self.apply_unchecked(action)
+        played = self.check(action, seat)
+        self.apply_unchecked(played)
+        return played
 
-    def check(self, action: Action, seat: int | None = None) -> None:
-        """Raise the error :meth:`apply` would raise, without changing anything."""
+    def check(self, action: Action, seat: int | None = None) -> Action:
+        """Raise the error :meth:`apply` would raise, without changing anything; answer the action it plays.
+
+        Interchangeable choices (two stacks alike, identical cards, equal spaces) are offered once, but a
+        player who picks the other one has made a legal move: an action that the game calls a twin of an
+        offered one (:meth:`_twin`) is accepted and played as the offered one, with the same result and the
+        same record. Only what is really illegal raises.
+        """
         player = self.current_player()
         if player == TERMINAL:
             raise GameOver()
@@ -178,8 +187,21 @@ class State(ABC):
             raise NotYourTurn(seat, player)
         if not isinstance(action, Action) or type(action) not in self.game.action_type_set:
             raise InvalidAction(f"{action!r} is not an action of {self.game.name}")
-        if not self.is_legal(action):
-            raise self._why_illegal(action)
+        if self.is_legal(action):
+            return action
+        if player >= 0:
+            twin = self._twin(action)
+            if twin is not None and self.is_legal(twin):
+                return twin
+        raise self._why_illegal(action)
+
+    def _twin(self, action: Action) -> Action | None:
+        """The offered action that ``action`` (not offered itself) is interchangeable with, or None.
+
+        Games whose legal actions leave out interchangeable choices override this; only decisions ask it,
+        never chance. The answer is checked for legality by :meth:`check`.
+        """
+        return None
 
     def apply_unchecked(self, action: Action) -> None:
         """The fast path for bots walking :meth:`legal_actions`: no checks at all."""
@@ -251,7 +273,11 @@ class State(ABC):
         return pairwise_utilities(self.ranking(), self.num_players)
 
     def winners(self) -> list[int]:
-        """Participants in first place (several when they share it)."""
+        """Participants in first place once the game is over (several when they share it); ``[]`` while it
+        is still being played, so the current leader is never mistaken for a result (:meth:`ranking` gives
+        the standing at any time)."""
+        if not self.is_terminal():
+            return []
         return [p for p, place in enumerate(self.ranking()) if place == 1]
 
     # ------------------------------------------------------------------ serialisation
