@@ -101,6 +101,68 @@ def test_chits_under_the_second_stack_come_back_once_the_face_down_chits_are_gon
     assert top(s) == (step.REVEAL,) and s.to_place == 1  # nothing left for the third chit
 
 
+# The repeat rule follows the seed's letter (issue 19): "If two chits of the same disaster are revealed in a
+# row, the second chit is slid under the second stack, and another chit is revealed instead." A chit is
+# compared with the chit revealed just before it, whatever became of that one (placed, or slid under stack 2
+# by this rule or by Ariadne).
+
+
+def test_a_chit_repeating_the_one_ariadne_sent_away_goes_under_the_second_stack_too():
+    s = exp_game(heroes=["ariadne", "hector"])
+    trigger(s, (step.CHITS,))
+    draw(s, "drought")
+    s.apply(RedirectChit(False), seat=0)  # the drought is placed
+    draw(s, "plague")
+    s.apply(RedirectChit(True), seat=0)  # Ariadne slides the plague under stack 2
+    draw(s, "plague")  # the replacement: a plague revealed right after a plague
+    plague = CAT.chit_by_id["plague"]
+    assert s.placed[PLAGUE] == 0 and s.under2 == (plague, plague)
+    assert top(s) == (step.CHIT,) and s.to_place == 2 and s.ariadne_used
+    assert "Same disaster as the chit revealed before it" in log_text(s)
+    draw(s, "tempest")  # "another chit is revealed instead"
+    assert s.placed[TEMPEST] == 1 and s.placed[DROUGHT] == 1 and s.to_place == 1
+
+
+def test_a_chit_is_compared_with_the_one_revealed_before_it_not_the_one_placed_before_it():
+    s = exp_game(heroes=["ariadne", "hector"])
+    trigger(s, (step.CHITS,))
+    draw(s, "plague")
+    s.apply(RedirectChit(False), seat=0)  # the plague is placed
+    draw(s, "drought")
+    s.apply(RedirectChit(True), seat=0)  # Ariadne slides the drought under stack 2
+    draw(s, "plague")  # revealed after the drought: not two plagues in a row
+    assert s.placed[PLAGUE] == 2 and s.under2 == (CAT.chit_by_id["drought"],) and s.to_place == 1
+    assert s.view(1)["chit_stacks"]["last_revealed"] == "plague"
+
+
+def test_plain_repeat_the_view_names_the_chit_the_next_one_is_compared_with():
+    s = exp_game()
+    trigger(s, (step.CHITS,))
+    assert s.view(0)["chit_stacks"]["last_revealed"] is None  # the round's first chit repeats nothing
+    draw(s, "plague", "plague")  # the second goes under stack 2
+    view = s.view(0)
+    assert view["last_chit"] == "plague" and view["chit_stacks"]["last_revealed"] == "plague"
+    assert view["chit_stacks"]["under_stack_2"] == ["plague"]
+    draw(s, "plague")  # a third plague, right after the second: under stack 2 as well
+    assert s.placed[PLAGUE] == 1 and s.under2 == (CAT.chit_by_id["plague"],) * 2 and s.to_place == 2
+    draw(s, "drought", "blank")
+    view = s.view(None)
+    assert s.placed[DROUGHT] == 1 and s.to_place == 0
+    assert view["last_chit"] == "blank" and view["chit_stacks"]["last_revealed"] == "blank"
+
+
+def test_in_a_row_means_within_one_rounds_reveal():
+    """The rule qualifies "3 Disaster Chits ... drawn successively" at the end of each round: the first chit
+    of a round is not in a row with the previous round's last one."""
+    s = exp_game()
+    trigger(s, (step.CHITS,))
+    draw(s, "drought", "tempest", "plague")
+    trigger(s, (step.CHITS,))
+    assert s.view(0)["chit_stacks"]["last_revealed"] is None
+    draw(s, "plague")
+    assert s.placed[PLAGUE] == 2 and s.under2 == ()
+
+
 def test_repeat_rule_does_not_apply_when_every_chit_left_shows_that_disaster():
     s = exp_game()
     s.s1, s.s2 = 1, 0

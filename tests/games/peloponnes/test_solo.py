@@ -6,8 +6,8 @@ import pytest
 
 from hellenika.games.peloponnes import scoring
 from hellenika.games.peloponnes import tasks as step
-from hellenika.games.peloponnes.actions import Pass, TakeTile
-from hellenika.games.peloponnes.catalogue import PERSIANS, PLAGUE
+from hellenika.games.peloponnes.actions import Pass, RedirectChit, TakeTile
+from hellenika.games.peloponnes.catalogue import DROUGHT, PERSIANS, PLAGUE, TEMPEST
 
 from .builders import CAT, draw, game, give, log_text, own, reveal, tile, top, trigger
 
@@ -207,7 +207,34 @@ def test_player_must_beat_angelos_a_tie_is_his():
     assert s.scores() == [6, 3] and s.ranking() == [1, 2]
     s.arow = (tile("B06"), tile("A07"))  # power 4 + 2 = 6, population 15
     assert s.scores() == [6, 6]
-    assert s.ranking() == [2, 1] and s.winners() == [a]
+    assert s.ranking() == [2, 1] and s.ranking()[a] == 1  # winners() is [] until the game is over
+
+
+# ---------------------------------------------------------------------- disaster chits against Angelos
+
+
+def test_solo_repeat_rule_counts_the_chit_the_players_ariadne_sent_away():
+    """The solo game reveals its 3 chits a round like the multiplayer game, under the same repeat rule."""
+    s = solo(hero="ariadne")
+    trigger(s, (step.CHITS,))
+    draw(s, "drought")
+    s.apply(RedirectChit(False), seat=0)
+    draw(s, "plague")
+    s.apply(RedirectChit(True), seat=0)
+    draw(s, "plague")  # two plagues revealed in a row: the second goes under stack 2
+    plague = CAT.chit_by_id["plague"]
+    assert s.placed[PLAGUE] == 0 and s.under2 == (plague, plague) and s.to_place == 2
+    draw(s, "tempest")
+    assert (s.placed[DROUGHT], s.placed[TEMPEST], s.to_place) == (1, 1, 1)
+
+
+def test_angelos_never_uses_ariadne_and_the_repeat_rule_still_applies():
+    s = solo(angelos_hero="ariadne")
+    trigger(s, (step.CHITS,))
+    draw(s, "plague")  # no decision: Angelos never uses his hero's ability
+    assert top(s) == (step.CHIT,) and s.placed[PLAGUE] == 1
+    draw(s, "plague")
+    assert s.placed[PLAGUE] == 1 and s.under2 == (CAT.chit_by_id["plague"],) and s.to_place == 2
 
 
 # ---------------------------------------------------------------------- the base solitaire

@@ -2,12 +2,13 @@
 
 Chits are drawn one at a time (2 a round, 3 with the expansion). A disaster strikes every player the moment
 its 3rd chit lands on its tile; a protecting tile (or Sikyon, against the Tempest) shields its owner, and so
-does Odysseus' coin once a game. With the expansion, a chit showing the same disaster as the one placed
-just before it this round goes under the second stack and another is drawn, and Ariadne may do the same
-with one chit a round. The Persians attack when their 3rd and 6th chits land: the players' total strength
-against (players x the sum of all Persian chits revealed). Defeat flips every hero (1st attack) or costs
-every player his tile with the most power points (2nd); victory halves everybody's strength and lets each
-player hire mercenaries.
+does Odysseus' coin once a game. With the expansion, a chit showing the same disaster as the one revealed
+just before it this round, placed or not ("If two chits of the same disaster are revealed in a row, the
+second chit is slid under the second stack"), goes under the second stack and another is drawn; Ariadne
+may do the same with one chit a round. The Persians attack when their 3rd and 6th chits land: the players'
+total strength against (players x the sum of all Persian chits revealed). Defeat flips every hero (1st
+attack) or costs every player his tile with the most power points (2nd); victory halves everybody's
+strength and lets each player hire mercenaries.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ def start_chits(s: PeloponnesState, task: tuple[int, ...]) -> None:
     s.tasks.pop()
     s.to_place = s.g.chits_per_round[s.exp]
     s.last_chit = -1
+    s.last_revealed = -1  # "in a row" is within one round's reveal: the round's first chit never repeats
     s.ariadne_used = 0
     s.tasks.append((step.DRAW_CHIT,))
 
@@ -91,13 +93,14 @@ def apply_chit(s: PeloponnesState, task: tuple[int, ...], action: Action) -> Non
 
 
 def _repeats(s: PeloponnesState, c: int) -> bool:
-    """Expansion: the same disaster as the chit placed just before it this round goes back under stack 2,
-    unless every chit left shows that disaster too (it is then placed, spec §11 q19)."""
-    if not s.exp or s.last_chit < 0:
+    """Expansion: the same disaster as the chit revealed just before it this round goes under stack 2,
+    whatever became of that chit (placed, sent under stack 2 by this rule or by Ariadne), unless every chit
+    left shows that disaster too (it is then placed, spec §11 q19)."""
+    if not s.exp or s.last_revealed < 0:
         return False
     chits = s.cat.chits
     d = chits[c].disaster
-    if d == NO_DISASTER or d != chits[s.last_chit].disaster:
+    if d == NO_DISASTER or d != chits[s.last_revealed].disaster:
         return False
     others = [k for k, n in enumerate(s.pool) if n] + list(s.under2)
     return any(chits[k].disaster != d for k in others)
@@ -107,10 +110,12 @@ def on_drawn(s: PeloponnesState, c: int) -> None:
     chit = s.cat.chits[c]
     if s._events is not None:
         s.log(f"Disaster chit drawn: {_chit_name(s, c)}")
-    if _repeats(s, c):
+    repeats = _repeats(s, c)
+    s.last_revealed = c
+    if repeats:
         s.under2 = (*s.under2, c)
         if s._events is not None:
-            s.log("Same disaster as the chit before it: it goes under the second stack")
+            s.log("Same disaster as the chit revealed before it: it goes under the second stack")
         return
     if s.exp and not s.ariadne_used and chit_pool_nonempty(s):
         holder = ariadne_holder(s)

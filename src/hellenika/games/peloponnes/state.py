@@ -64,6 +64,7 @@ SCALARS = (
     "pcount",
     "to_place",
     "last_chit",
+    "last_revealed",
     "drawn",
     "ariadne_used",
     "angelos_pop",
@@ -101,6 +102,7 @@ class PeloponnesState(State):
         "inh",
         "lands",
         "last_chit",
+        "last_revealed",
         "lux",
         "mercs",
         "mult",
@@ -188,7 +190,8 @@ class PeloponnesState(State):
     psum: int
     pcount: int
     to_place: int
-    last_chit: int
+    last_chit: int  # the chit placed last this round
+    last_revealed: int  # the chit revealed last this round, placed or not (the expansion's repeat rule)
     drawn: int
     ariadne_used: int
     # The machine.
@@ -249,6 +252,7 @@ class PeloponnesState(State):
         s.pcount = 0
         s.to_place = 0
         s.last_chit = -1
+        s.last_revealed = -1
         s.drawn = -1
         s.ariadne_used = 0
         s.tasks = []
@@ -319,6 +323,7 @@ class PeloponnesState(State):
         c.pcount = self.pcount
         c.to_place = self.to_place
         c.last_chit = self.last_chit
+        c.last_revealed = self.last_revealed
         c.drawn = self.drawn
         c.ariadne_used = self.ariadne_used
         c.tasks = self.tasks[:]

@@ -15,7 +15,9 @@ Chits: which chits are still face down is public (the game's chit set is printed
 chit is shown when drawn), so ``chit_stacks["face_down_by_kind"]`` counts them by kind. Which of the two
 face-down stacks of the expansion holds which of them is not known (the 24 chits are shuffled and split in
 two blind): while stack 1 is not empty its make-up, and stack 2's, are hidden; once it is empty, the
-chits face down are exactly stack 2's.
+chits face down are exactly stack 2's. ``last_chit`` is the chit placed last this round;
+``chit_stacks["last_revealed"]`` the chit revealed last this round, placed or slid under the second stack
+(the expansion's repeat rule compares the next chit with it).
 
 The per-tile dicts (printed component data) are built once per catalogue and shared between views: treat
 a view as read-only (copy it before changing it).
@@ -259,6 +261,8 @@ def build_view(s: PeloponnesState, seat: int | None) -> dict[str, Any]:
             "stack_2": s.s2,
             "under_stack_2": [chits[c].id for c in s.under2],
             "face_down_by_kind": {cid: pool[c] for c, cid in chit_kinds(cat, s.exp)},
+            # What the repeat rule compares the next chit with: revealed last this round, placed or not.
+            "last_revealed": chits[s.last_revealed].id if s.last_revealed >= 0 else None,
         },
         "chits_to_draw_this_round": max(0, s.to_place) if s.tasks and s.round else 0,
         "last_chit": chits[s.last_chit].id if s.last_chit >= 0 else None,
