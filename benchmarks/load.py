@@ -108,6 +108,8 @@ class Game:
                 max_size=None,
             )
             sockets.append(ws)
+        for seat in self.seats[1:]:  # each invitee accepts their seat before the start
+            (await seat.post(f"/api/tables/{self.table_id}/accept", {})).raise_for_status()
         (await host.post(f"/api/tables/{self.table_id}/start", {})).raise_for_status()
         readers = [asyncio.create_task(self.read(i, ws)) for i, ws in enumerate(sockets)]
         try:
@@ -250,7 +252,7 @@ def main() -> None:
         command = [sys.executable, "-c", "import time; time.sleep(3600)"]
     else:
         command = [sys.executable, "-m", "hellenika.cli.app", "serve", "--port", str(port)]
-        command += ["--database-url", f"sqlite:///{db}"]
+        command += ["--database-url", f"sqlite:///{db}", "--register-limit", "100000"]
     server = subprocess.Popen(
         command,
         stdout=subprocess.DEVNULL,

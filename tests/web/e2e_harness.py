@@ -72,6 +72,7 @@ def e2e_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         sys.executable, "-m", "hellenika.cli.app", "serve",
         "--host", "127.0.0.1", "--port", str(port),
         "--database-url", f"sqlite:///{folder / 'e2e.db'}",
+        "--register-limit", "10000",  # every test's users come from 127.0.0.1
     ]  # fmt: skip
     with log.open("wb") as sink:
         process = subprocess.Popen(command, stdout=sink, stderr=subprocess.STDOUT, env=env, cwd=folder)

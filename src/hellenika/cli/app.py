@@ -493,11 +493,47 @@ def serve(
     access_log: Annotated[
         bool, typer.Option("--access-log", help="Log every request (off by default: it costs under load).")
     ] = False,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(
+            "--forwarded-allow-ips",
+            envvar="HELLENIKA_FORWARDED_ALLOW_IPS",
+            help="Trust X-Forwarded-For/-Proto only from these proxies (comma-separated addresses or "
+            "networks, e.g. 127.0.0.1 behind a local nginx). Default: from none, so no client can claim "
+            "another address.",
+        ),
+    ] = None,
+    secure_cookies: Annotated[
+        bool,
+        typer.Option(
+            "--secure-cookies",
+            envvar="HELLENIKA_SECURE_COOKIES",
+            help="Mark the session and CSRF cookies Secure (the site is served over HTTPS).",
+        ),
+    ] = False,
+    register_limit: Annotated[
+        int | None,
+        typer.Option(
+            "--register-limit",
+            envvar="HELLENIKA_REGISTER_LIMIT",
+            min=1,
+            help="New accounts allowed per address in 10 minutes (default 5; raise it for a crowd behind one "
+            "address).",
+        ),
+    ] = None,
 ) -> None:
     """Run the web server: every game in the browser, live or turn-based, with friends or bots."""
     from hellenika.cli.serve import run_server
 
-    run_server(host, port, database_url, access_log)
+    run_server(
+        host,
+        port,
+        database_url,
+        access_log,
+        forwarded_allow_ips=forwarded_allow_ips,
+        secure_cookies=secure_cookies,
+        register_limit=register_limit,
+    )
 
 
 def main() -> None:

@@ -2,22 +2,43 @@
 
 Sessions live in the database (so they survive a restart); a small in-memory cache answers the lookups of
 the hot path (every move, every WebSocket) without a query. Logging out removes the session from both.
+
+Names are NFKC-normalised and may hold only letters, digits, spaces, dots, hyphens and underscores (so no
+invisible format characters such as a zero-width joiner). Two names clash when they are equal ignoring case
+(``name_key``) or when they *look* alike: their confusable skeletons (Unicode TR39, from the confusables
+data shipped in the ``confusable-homoglyphs`` package) are equal, so Cyrillic "Аlice" cannot pose as
+"Alice", nor "rnike" as "mike". Both keys are unique columns, so a race between two registrations ends in
+one 409 too.
+
+Registering and logging in cost an argon2 hash (64 MiB and a core for a moment), so both are rate limited
+per address before any hashing, and hashing waits for a turn at the ``HashingGate``.
 """
 
 from __future__ import annotations
 
+import functools
+import json
 import re
 import unicodedata
 from dataclasses import dataclass
+from importlib import resources
 
 import anyio.to_thread
-from sqlalchemy import delete, select
+from sqlalchemy import delete, or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from hellenika.server.config import Settings
 from hellenika.server.errors import ApiError
-from hellenika.server.security import LoginLimiter, Passwords, new_token, token_hash
+from hellenika.server.security import (
+    HashingGate,
+    Passwords,
+    RateLimiter,
+    RetryLater,
+    address_key,
+    new_token,
+    token_hash,
+)
 from hellenika.server.store import Store
 from hellenika.server.store.models import AuthSession, User
 
@@ -26,6 +47,9 @@ MIN_PASSWORD = 8
 MAX_PASSWORD = 128
 #: How long a cached session lookup is trusted before the database is asked again.
 CACHE_SECONDS = 300.0
+#: The longest skeleton stored (``users.name_skeleton``); a few characters spell out long (a ligature).
+MAX_SKELETON = 255
+_LRM = "\u200e"  # the data wraps right-to-left characters in left-to-right marks for display
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,15 +67,74 @@ def name_key(name: str) -> str:
     return unicodedata.normalize("NFKC", name).casefold()
 
 
+@functools.cache
+def _prototypes() -> dict[str, str]:
+    """Each confusable character and the string it looks like (its TR39 prototype, spelled in the prototypes'
+    own representatives), from ``confusable_homoglyphs/confusables.json``.
+
+    That file is Unicode's confusables.txt with both directions of each line ("а → a" and "a → а"), so every
+    group of lookalikes is a star around its prototype: a several-character string when there is one ("rn"
+    for "m"), else the character most others point to. In a pair either one serves: skeletons only need to be
+    equal for lookalikes, and the pair's two characters map to the same one."""
+    data = json.loads(
+        resources.files("confusable_homoglyphs").joinpath("confusables.json").read_text("utf-8")
+    )
+    lookalikes: dict[str, set[str]] = {}
+    for source, entries in data.items():
+        a = source.replace(_LRM, "")
+        for entry in entries:
+            b = entry["c"].replace(_LRM, "")
+            lookalikes.setdefault(a, set()).add(b)
+            lookalikes.setdefault(b, set()).add(a)
+    centre: dict[str, str] = {}
+    for node, others in sorted(lookalikes.items()):
+        if node in centre:
+            continue
+        group = {node, *others}
+        for other in others:  # a leaf: its one neighbour is the centre, whose neighbours are the rest
+            group |= lookalikes[other]
+        longer = sorted(g for g in group if len(g) > 1)
+        prototype = longer[0] if longer else max(sorted(group), key=lambda g: len(lookalikes[g]))
+        for member in group:
+            centre[member] = prototype
+    single = {ch: p for ch, p in centre.items() if len(ch) == 1 and len(p) == 1}
+    table: dict[str, str] = {}
+    for ch, prototype in centre.items():
+        if len(ch) == 1 and ch != prototype:
+            table[ch] = "".join(single.get(c, c) for c in prototype)
+        elif len(ch) == 1 and prototype != single.get(ch, ch):
+            table[ch] = single[ch]
+    return {ch: p for ch, p in table.items() if p != ch}
+
+
+def _skeleton_pass(text: str) -> str:
+    table = _prototypes()
+    decomposed = unicodedata.normalize("NFD", text)
+    return unicodedata.normalize("NFD", "".join(table.get(ch, ch) for ch in decomposed))
+
+
+def name_skeleton(name: str) -> str:
+    """What a name looks like: equal for names a reader could mistake for each other, case ignored.
+
+    TR39's skeleton (NFD, each character to its prototype, NFD), then case folded and mapped once more, so
+    "Ian" and "lan" (capital I, small L) clash as well as "alice" and "ALICE"."""
+    first = _skeleton_pass(unicodedata.normalize("NFKC", name))
+    return _skeleton_pass(first.casefold())
+
+
 def check_name(name: str) -> str:
     name = unicodedata.normalize("NFKC", name.strip())
-    if not NAME_RULE.match(name):
+    if not NAME_RULE.match(name) or len(name_skeleton(name)) > MAX_SKELETON:
         raise ApiError(
             422,
             "a name is 2 to 32 letters, digits, spaces, dots, hyphens or underscores, "
             "starting and ending with a letter or digit",
         )
     return name
+
+
+def _taken(name: str) -> ApiError:
+    return ApiError(409, f"the name {name!r} is taken (or looks like a name that is)")
 
 
 def check_password(password: str) -> None:
@@ -63,25 +146,56 @@ class Accounts:
     def __init__(self, store: Store, settings: Settings) -> None:
         self.store = store
         self.settings = settings
-        self.limiter = LoginLimiter(settings.clock, settings.login_failures, settings.login_window_seconds)
+        clock = settings.clock
+        self.login_limiter = RateLimiter(
+            clock, settings.login_failures, settings.login_window_seconds, "failed logins for this name"
+        )
+        self.login_address_limiter = RateLimiter(
+            clock,
+            settings.login_failures_per_address,
+            settings.login_address_window_seconds,
+            "failed logins from this address",
+        )
+        self.register_limiter = RateLimiter(
+            clock,
+            settings.register_per_address,
+            settings.register_window_seconds,
+            "new accounts from this address",
+        )
         self.passwords = Passwords(
             settings.argon2_time_cost, settings.argon2_memory_kib, settings.argon2_parallelism
         )
+        self.gate = HashingGate(settings.hash_slots, settings.hash_waiting)
         self._cache: dict[str, tuple[UserPublic, float, float]] = {}  # hash -> user, expires, cached_at
+        _prototypes()  # load the confusables data now, not on the event loop at the first registration
 
     # ------------------------------------------------------------------ register, log in, log out
 
-    async def register(self, name: str, password: str) -> tuple[UserPublic, str]:
+    async def register(self, name: str, password: str, address: str = "?") -> tuple[UserPublic, str]:
+        """A new account, logged in. Cheap refusals come first (422 bad input, 429 too many accounts from
+        this address, 409 the name or a lookalike is taken); then a turn at the hashing gate (503: busy)."""
         name = check_name(name)
         check_password(password)
-        hashed = await anyio.to_thread.run_sync(self.passwords.hash, password)
+        where = address_key(address)
+        self.register_limiter.check(where)
+        key, skeleton = name_key(name), name_skeleton(name)
+
+        def clash(session: Session) -> bool:
+            query = select(User.id).where(or_(User.name_key == key, User.name_skeleton == skeleton))
+            return session.scalar(query.limit(1)) is not None
+
+        if await self.store.read(clash):
+            raise _taken(name)
+        async with self.gate.turn():
+            self.register_limiter.take(where)  # counted once it will hash (checked again: others waited too)
+            hashed = await anyio.to_thread.run_sync(self.passwords.hash, password)
         now = self.settings.clock()
         token = new_token()
 
         def create(session: Session) -> UserPublic:
-            if session.scalar(select(User.id).where(User.name_key == name_key(name))) is not None:
-                raise ApiError(409, f"the name {name!r} is taken")
-            user = User(name=name, name_key=name_key(name), password_hash=hashed, created_at=now)
+            if clash(session):
+                raise _taken(name)
+            user = User(name=name, name_key=key, name_skeleton=skeleton, password_hash=hashed, created_at=now)
             session.add(user)
             session.flush()
             self._add_session(session, user.id, token, now)
@@ -90,24 +204,38 @@ class Accounts:
         try:
             user = await self.store.write(create)
         except IntegrityError:
-            raise ApiError(409, f"the name {name!r} is taken") from None
+            raise _taken(name) from None
         return user, token
 
     async def login(self, name: str, password: str, address: str) -> tuple[UserPublic, str]:
-        key = f"{name_key(name.strip())}|{address}"
-        self.limiter.check(key)
+        """Log in by name (case ignored, as ``name_key``). Every attempt counts as a failure for this name and
+        address and for the address alone until the password proves right; a right one clears this name's
+        failures but not the address's, so an account of one's own cannot reset the address's count."""
+        where = address_key(address)
+        per_name = f"{name_key(name.strip())}|{where}"
+        self.login_address_limiter.check(where)
+        self.login_limiter.check(per_name)
+        # Counted before any await, so a burst of concurrent guesses cannot all pass the checks above.
+        by_address = self.login_address_limiter.hit(where)
+        by_name = self.login_limiter.hit(per_name)
 
         def find(session: Session) -> User | None:
             return session.scalar(select(User).where(User.name_key == name_key(name.strip())))
 
         user = await self.store.read(find)
-        ok = user is not None and await anyio.to_thread.run_sync(
-            self.passwords.verify, user.password_hash, password
-        )
+        ok = False
+        if user is not None:
+            try:
+                async with self.gate.turn():
+                    ok = await anyio.to_thread.run_sync(self.passwords.verify, user.password_hash, password)
+            except RetryLater:  # busy: the password was not even looked at, so this was no failure
+                self.login_address_limiter.give_back(where, by_address)
+                self.login_limiter.give_back(per_name, by_name)
+                raise
         if user is None or not ok:
-            self.limiter.fail(key)
             raise ApiError(401, "wrong name or password")
-        self.limiter.reset(key)
+        self.login_limiter.reset(per_name)
+        self.login_address_limiter.give_back(where, by_address)
         now = self.settings.clock()
         token = new_token()
         user_id = user.id

@@ -31,7 +31,7 @@ class Settings:
     clock: Callable[[], float] = field(default=time.time)
     #: How often the deadline watcher wakes up (seconds); 0 disables the background task (tests drive it).
     deadline_poll_seconds: float = 30.0
-    #: Mark the session cookie Secure (behind HTTPS).
+    #: Mark the session and CSRF cookies Secure (behind HTTPS; ``hellenika serve --secure-cookies``).
     secure_cookies: bool = False
     #: Session lifetime in seconds (30 days).
     session_seconds: int = 30 * 24 * 3600
@@ -50,3 +50,17 @@ class Settings:
     max_body_bytes: int = 64 * 1024
     max_record_bytes: int = 8 * 1024 * 1024
     max_ws_message_bytes: int = 16 * 1024
+    # Accounts, rate limits and proxies (accounts.py, security.py): per-address limits, checked before any
+    # password hashing, and a bound on the hashing itself (an argon2 hash holds argon2_memory_kib and a core).
+    #: At most this many new accounts per address within ``register_window_seconds`` (10 minutes) -> 429.
+    register_per_address: int = 5
+    register_window_seconds: float = 600.0
+    #: At most this many failed logins per address, whatever the names, within the window (10 minutes) -> 429.
+    login_failures_per_address: int = 20
+    login_address_window_seconds: float = 600.0
+    #: Password hashes and checks at once (in worker threads); ``hash_waiting`` more wait a turn, then 503.
+    hash_slots: int = 2
+    hash_waiting: int = 16
+    # Consent (server/lobby.py): a person creates only tables they sit at, unless this is set (e.g. for an
+    # organiser who sets up tournament tables; the invitees still accept their seats).
+    allow_tables_without_creator: bool = False

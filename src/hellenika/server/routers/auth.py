@@ -25,19 +25,26 @@ def _set_session(response: Response, token: str, svc: ServicesDep) -> None:
     )
 
 
+def _address(request: Request) -> str:
+    """The client's address as uvicorn reports it (a forwarded one only from a configured proxy)."""
+    return request.client.host if request.client else "?"
+
+
 @router.post("/auth/register", status_code=201, dependencies=CSRF)
-async def register(body: Credentials, response: Response, svc: ServicesDep) -> dict[str, Any]:
-    """Create an account and log in."""
-    user, token = await svc.accounts.register(body.name, body.password)
+async def register(
+    body: Credentials, request: Request, response: Response, svc: ServicesDep
+) -> dict[str, Any]:
+    """Create an account and log in (at most 5 accounts per address in 10 minutes, then 429; 409 when the
+    name, or one that looks like it, is taken)."""
+    user, token = await svc.accounts.register(body.name, body.password, _address(request))
     _set_session(response, token, svc)
     return {"user": user.to_json()}
 
 
 @router.post("/auth/login", dependencies=CSRF)
 async def login(body: Credentials, request: Request, response: Response, svc: ServicesDep) -> dict[str, Any]:
-    """Log in (at most 5 failures per name and address a minute, then 429)."""
-    address = request.client.host if request.client else "?"
-    user, token = await svc.accounts.login(body.name, body.password, address)
+    """Log in (at most 5 failures per name and address a minute, 20 per address in 10 minutes, then 429)."""
+    user, token = await svc.accounts.login(body.name, body.password, _address(request))
     _set_session(response, token, svc)
     return {"user": user.to_json()}
 
@@ -49,7 +56,9 @@ async def logout(request: Request, response: Response, svc: ServicesDep) -> dict
     await svc.accounts.logout(token)
     if token:
         await svc.master.hub.close_session(token_hash(token))
-    response.delete_cookie(SESSION_COOKIE, path="/", httponly=True, samesite="lax")
+    response.delete_cookie(
+        SESSION_COOKIE, path="/", httponly=True, samesite="lax", secure=svc.settings.secure_cookies
+    )
     return {"user": None}
 
 

@@ -22,13 +22,16 @@ class Base(DeclarativeBase):
 
 
 class User(Base):
-    """An account. ``name_key`` (the name in lower case) keeps names unique regardless of case."""
+    """An account. ``name_key`` (the name in lower case) keeps names unique regardless of case;
+    ``name_skeleton`` (what the name looks like, ``accounts.name_skeleton``) keeps out lookalikes. It is empty
+    only for an account from before migration 0002 that already looked like an older one's name."""
 
     __tablename__ = "users"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     name: Mapped[str] = mapped_column(String(32))
     name_key: Mapped[str] = mapped_column(String(32), unique=True)
+    name_skeleton: Mapped[str | None] = mapped_column(String(255), nullable=True, unique=True, index=True)
     password_hash: Mapped[str] = mapped_column(String(255))
     created_at: Mapped[float] = mapped_column(Float)
 
