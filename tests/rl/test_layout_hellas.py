@@ -41,7 +41,7 @@ def test_shapes_follow_the_board_side_of_the_player_count() -> None:
         assert shapes["track_markers"] == (len(comps.track), players)
         assert shapes["tile_stack"] == (len(comps.tiles),)
         assert shapes["phase"] == (len(NAMES),)
-    assert encoder_of("hellas", 2).layout.size == 1033
+    assert encoder_of("hellas", 2).layout.size == 1035
 
 
 def test_player_rows_are_seat_relative() -> None:

@@ -16,10 +16,12 @@ from hellenika.engine import TERMINAL, Rng
 from hellenika.games.hellas.actions import (
     ChooseAction,
     Decline,
+    DrawTiles,
     MoveWorker,
     OpenQuarry,
     Reveal,
     StartPlayer,
+    TakeMarble,
 )
 from hellenika.games.hellas.components import PIECE_CODE
 from hellenika.games.hellas.state import HellasState
@@ -132,6 +134,18 @@ def decline_everything(s: HellasState, rng: Rng | None = None, *, until_round: i
 
 def choose(s: HellasState, space: str) -> None:
     s.apply(ChooseAction(space), seat=s.current_player())
+
+
+def mine(s: HellasState, space: str = "mine1") -> None:
+    """Choose a Mine marble space (the income is paid) and start drawing tiles (rules 1.2 asks first)."""
+    choose(s, space)
+    s.apply(DrawTiles(), seat=s.current_player())
+
+
+def take_marble(s: HellasState) -> None:
+    """Choose Take three marble and take them (rules 1.2 asks whether to)."""
+    choose(s, "marble")
+    s.apply(TakeMarble(), seat=s.current_player())
 
 
 def markers_placed(s: HellasState) -> list[tuple[int, int]]:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from hellenika.engine import IllegalAction
-from hellenika.games.hellas.actions import Build, ChooseAction, Decline
-from hellenika.games.hellas.phases import BUILD, CHOOSE, STATUE
+from hellenika.games.hellas.actions import Build, ChooseAction, Decline, TakeMarble
+from hellenika.games.hellas.phases import BUILD, CHOOSE, STATUE, TAKE
 
 from .builders import BLUE, GREEN, RED, choose, place, set_marble, set_quarries, setup, snapshot
 
@@ -295,12 +295,14 @@ def test_statue_without_a_free_interior_space_is_not_performed():
     assert "could not build a statue (no free interior space)" in list(s.iter_log())[-1]
 
 
-def test_take_three_marble_gives_three_and_has_nothing_to_decline():
+def test_take_three_marble_gives_three():
     s = setup(3)
     choose(s, "marble")
+    assert s.phase == TAKE and s.legal_actions() == [TakeMarble(), Decline()]
+    s.apply(TakeMarble())
     assert s.marble == [13, 10, 10]
     assert s.track[s.g.space_index["marble"]] == RED
-    assert s.phase == CHOOSE and s.active == BLUE  # more marble never lowers a score or the tie-break
+    assert s.phase == CHOOSE and s.active == BLUE
 
 
 def test_house_and_or_square_decline_before_building_anything():

@@ -12,14 +12,24 @@ from hellenika.games.hellas.actions import (
     Build,
     ChooseAction,
     Decline,
+    DrawTiles,
     MoveWorker,
     OpenQuarry,
     Pillar,
     PlaceTile,
     Reveal,
     StartPlayer,
+    TakeMarble,
 )
-from hellenika.games.hellas.phases import BUILD, CHOOSE, MINE_PLACE, MINE_REVEAL, MINE_WORKER, PILLARS
+from hellenika.games.hellas.phases import (
+    BUILD,
+    CHOOSE,
+    MINE_DRAW,
+    MINE_PLACE,
+    MINE_REVEAL,
+    MINE_WORKER,
+    PILLARS,
+)
 from hellenika.games.hellas.state import HellasState
 
 from .builders import BLUE, RED, choose, decline_everything, new_game, set_quarries, setup, snapshot
@@ -41,6 +51,8 @@ def mining(phase: int) -> HellasState:
     s = setup(3)
     set_quarries(s, {"0,5": [12], "2,4": [31], "10,6": [18], "9,3": [35]}, worker="5,5", closed=["9,3"])
     choose(s, "mine1")
+    if phase != MINE_DRAW:
+        s.apply(DrawTiles())
     if phase == MINE_PLACE:
         s.apply(Reveal(25))
     elif phase == MINE_WORKER:
@@ -87,6 +99,17 @@ def test_pillars_outside_a_temple_action_or_in_a_temple_the_side_lacks() -> None
     choose(s2, "temple2")
     assert s2.phase == PILLARS
     rejects(s2, Pillar("T7"), "hellas §7", "no temple 'T7' on the Pegasus side")
+
+
+def test_draw_and_take_only_in_their_actions() -> None:
+    s = setup(3)
+    rejects(s, DrawTiles(), "hellas §4.6", "only in a Mine marble action")
+    rejects(s, TakeMarble(), "hellas §4.4", "only with the 'Take three marble' action")
+    s = mining(MINE_DRAW)
+    rejects(s, PlaceTile("0,5"), "hellas §4.6", "no drawn tile")
+    rejects(s, TakeMarble(), "hellas §4.4", "now: mining: drawing tiles or stopping")
+    s = mining(MINE_PLACE)
+    rejects(s, DrawTiles(), "hellas §4.6", "each later draw follows by itself")
 
 
 def test_tiles_only_for_a_drawn_tile_on_an_active_lower_quarry() -> None:

@@ -8,10 +8,10 @@ import json
 import pytest
 
 from hellenika.engine import CHANCE, IllegalAction
-from hellenika.games.hellas.actions import ChooseAction, Decline, MoveWorker, PlaceTile, Reveal
-from hellenika.games.hellas.phases import CHOOSE, MINE_PLACE, MINE_REVEAL, MINE_WORKER
+from hellenika.games.hellas.actions import ChooseAction, Decline, DrawTiles, MoveWorker, PlaceTile, Reveal
+from hellenika.games.hellas.phases import CHOOSE, MINE_DRAW, MINE_PLACE, MINE_REVEAL, MINE_WORKER
 
-from .builders import BLUE, GAME, GREEN, RED, choose, place, quarry_index, set_quarries, setup, snapshot
+from .builders import BLUE, GAME, GREEN, RED, choose, mine, place, quarry_index, set_quarries, setup, snapshot
 
 TOPS = {"0,5": [12], "2,4": [31], "10,6": [18]}  # yields 1, 3, 2
 
@@ -33,7 +33,7 @@ def test_spec_5_mining_income():
     place(s, BLUE, "palace", "1,5")
     choose(s, "mine1")
     assert s.marble == [10 + 6, 10 + 1, 10]
-    assert s.phase == MINE_REVEAL and s.current_player() == CHANCE
+    assert s.phase == MINE_DRAW and s.current_player() == RED  # then Red may draw tiles, or stop
 
 
 def test_seed_mining_example_blue_4_green_2_red_3():
@@ -69,7 +69,7 @@ def test_income_ignores_empty_quarries_palaces_squares_statues_and_the_worker():
 
 def test_spec_7_tile_placement_choice():
     s = mining_position()
-    choose(s, "mine1")
+    mine(s, "mine1")
     s.apply(Reveal(25))
     assert s.phase == MINE_PLACE and s.current_player() == RED
     assert s.legal_actions() == [PlaceTile("0,5"), PlaceTile("10,6")]  # the 12 and the 18, never the 31
@@ -90,7 +90,7 @@ def test_spec_7_tile_placement_choice():
 
 def test_a_tile_with_one_possible_quarry_goes_there_by_itself():
     s = mining_position()
-    choose(s, "mine1")
+    mine(s, "mine1")
     s.apply(Reveal(15))  # only the 12 is lower
     assert tops(s) == {"0,5": 15, "2,4": 31, "10,6": 18}
     assert s.phase == MINE_REVEAL
@@ -98,7 +98,7 @@ def test_a_tile_with_one_possible_quarry_goes_there_by_itself():
 
 def test_spec_8_opening_a_new_quarry():
     s = mining_position()
-    choose(s, "mine1")
+    mine(s, "mine1")
     s.apply(Reveal(7))  # lower than every active top, even as the first draw
     assert s.phase == MINE_WORKER and s.current_player() == RED
     assert s.top(quarry_index(s, "5,5")) == 7
@@ -118,7 +118,7 @@ def test_spec_8_opening_a_new_quarry():
 
 def test_spec_9_four_tile_cap():
     s = mining_position()
-    choose(s, "mine1")
+    mine(s, "mine1")
     for tile, quarry in ((20, "0,5"), (26, "10,6"), (33, "0,5"), (35, "10,6")):
         s.apply(Reveal(tile))
         if s.phase == MINE_PLACE:
@@ -132,11 +132,11 @@ def test_spec_9_four_tile_cap():
 def test_spec_10_closed_quarry_pays_nothing_and_takes_no_tile():
     s = mining_position()
     place(s, RED, "house", "2,3")  # touches only the 31 quarry (2,4)
-    choose(s, "mine1")
+    mine(s, "mine1")
     assert s.marble[RED] == 13
     s.apply(Reveal(7))
     s.apply(MoveWorker("9,3"))
-    choose(s, "mine2")  # Blue mines later
+    mine(s, "mine2")  # Blue mines later
     assert s.marble[RED] == 13
     s.apply(Reveal(30))  # 30 would fit on a 31 if it were still active
     assert s.phase == MINE_PLACE
@@ -146,17 +146,68 @@ def test_spec_10_closed_quarry_pays_nothing_and_takes_no_tile():
     assert "closed" in str(info.value)
 
 
-def test_mine_marble_cannot_be_declined_and_income_is_automatic():
+def test_mine_marble_chooser_may_stop_before_the_first_draw_and_keeps_the_income():
+    """The seed: "A player can also select an action and choose not to perform it"; Mine marble's chooser
+    "draws up to four quarry tiles", and only "can't refrain from revealing tiles after placing a tile on an
+    active quarry before having placed his fourth tile". So he may stop before the first draw; everyone's
+    income ("Each player gains marble for each of their houses next to an active quarry") is paid as usual.
+    """
     s = mining_position()
+    place(s, RED, "house", "1,4")  # at the 12 and the 31: 1 + 3
+    place(s, BLUE, "house", "10,5")  # at the 18: 2
+    stack, piles = s.stack, s.piles
     choose(s, "mine1")
-    assert s.current_player() == CHANCE
-    assert Decline() not in s.legal_actions()
+    assert s.marble == [14, 12, 10]
+    assert s.phase == MINE_DRAW and s.current_player() == RED
+    assert s.legal_actions() == [DrawTiles(), Decline()]
+    s.apply(Decline())
+    assert s.marble == [14, 12, 10]  # the income stays paid
+    assert s.stack == stack and s.piles == piles and s.closed == 0  # no tile drawn, nothing closed
+    assert s.track[s.g.space_index["mine1"]] == RED  # the marker stays: the space is used this round
+    assert s.phase == CHOOSE and s.active == BLUE
+    assert "{p0} drew no quarry tiles" in [e.text for e in s.events]
+
+
+def test_once_drawn_the_tiles_go_on_to_four():
+    """The seed: "After placing this tile on top of an active quarry, the active player must draw another
+    tile" and "can't refrain from revealing tiles after placing a tile on an active quarry before having
+    placed his fourth tile": after ``draw`` there is no decline until the action ends."""
+    s = mining_position()
+    mine(s, "mine1")
+    assert s.phase == MINE_REVEAL and s.current_player() == CHANCE
+    s.apply(Reveal(25))
+    assert s.phase == MINE_PLACE and Decline() not in s.legal_actions()  # a drawn tile must be placed
+    s.apply(PlaceTile("0,5"))
+    for v in (26, 27, 28):
+        assert s.phase == MINE_REVEAL and s.current_player() == CHANCE  # the next draw follows by itself
+        s.apply(Reveal(v))
+        if s.phase == MINE_PLACE:
+            assert Decline() not in s.legal_actions()
+            s.apply(s.legal_actions()[0])
+    assert s.tiles_placed == 4 and s.phase == CHOOSE and s.active == BLUE
+
+
+def test_the_draw_or_stop_choice_does_not_depend_on_the_tiles_left():
+    """Whether ``draw`` / ``decline`` is asked depends only on the stack holding a tile at all (its contents
+    are public, and the draw is a chance node): never on which tiles they are. With no tile left nothing is
+    asked and the action ends after the income."""
+    for stack in ((1,), (40,), (5, 20, 35), tuple(range(1, 41))):
+        s = mining_position()
+        s.stack = tuple(v for v in stack if v not in (12, 18, 31))
+        choose(s, "mine1")
+        assert s.phase == MINE_DRAW and s.legal_actions() == [DrawTiles(), Decline()]
+    s = mining_position()
+    place(s, RED, "house", "0,4")
+    s.stack = ()
+    choose(s, "mine1")
+    assert s.marble[RED] == 11 and s.phase == CHOOSE and s.active == BLUE
+    assert "The quarry tile stack is empty" in list(s.iter_log())
 
 
 def test_edge_empty_stack_ends_the_action():
     s = mining_position()
     s.stack = (40,)
-    choose(s, "mine1")
+    mine(s, "mine1")
     s.apply(Reveal(40))
     s.apply(PlaceTile("0,5"))
     assert s.phase == CHOOSE and s.active == BLUE
@@ -168,7 +219,7 @@ def test_edge_no_empty_quarry_for_the_worker_removes_it():
     piles = {q: [30 + i] for i, q in enumerate(closed)}
     s = mining_position({**piles, "0,5": [20], "2,4": [39], "7,8": [25]}, worker="10,6", closed=closed)
     assert s.empty_quarries() == [quarry_index(s, "10,6")]
-    choose(s, "mine1")
+    mine(s, "mine1")
     s.apply(Reveal(3))  # opens 10,6, the last empty quarry
     assert s.worker == -1
     assert s.closed >> quarry_index(s, "2,4") & 1  # the 39 closed
@@ -176,7 +227,7 @@ def test_edge_no_empty_quarry_for_the_worker_removes_it():
     assert s.phase == CHOOSE
     assert "No empty quarry is left: the quarry worker left the board" in list(s.iter_log())
     # a later tile that fits nowhere, with no worker on the board, leaves the game and closes nothing
-    choose(s, "mine2")
+    mine(s, "mine2")
     s.apply(Reveal(2))
     assert s.aside == (2,)
     assert tops(s) == {"0,5": 20, "7,8": 25, "10,6": 3}
@@ -189,11 +240,11 @@ def test_worker_moves_by_itself_when_one_empty_quarry_is_left():
     s = mining_position({**piles, "2,4": [35]}, worker="9,3", closed=closed)
     assert [s.b.cells[s.b.quarries[q]].id for q in s.empty_quarries()] == ["5,5", "9,3", "10,6"]
     s.worker = quarry_index(s, "9,3")
-    choose(s, "mine1")
+    mine(s, "mine1")
     s.apply(Reveal(3))
     assert s.phase == MINE_WORKER  # two empty quarries left: 5,5 and 10,6
     s.apply(MoveWorker("10,6"))
-    choose(s, "mine2")
+    mine(s, "mine2")
     s.apply(Reveal(2))  # opens 10,6; only 5,5 is empty: the worker goes there
     assert s.worker == quarry_index(s, "5,5") and s.phase == CHOOSE
 
@@ -210,7 +261,7 @@ def test_mining_choice_is_offered_once_and_second_mine_space_stays():
 def test_mid_mining_states_round_trip_through_json():
     s = mining_position()
     place(s, RED, "house", "1,4")
-    choose(s, "mine1")
+    mine(s, "mine1")
     s.apply(Reveal(25))
     assert s.phase == MINE_PLACE
     check_round_trip(s)
@@ -230,7 +281,7 @@ def check_round_trip(s):
 def test_income_is_paid_once_with_the_tops_shown_when_mine_marble_is_chosen():
     s = mining_position()
     place(s, RED, "house", "0,4")  # at the 12 (yield 1)
-    choose(s, "mine1")
+    mine(s, "mine1")
     assert s.marble[RED] == 11
     s.apply(Reveal(33))  # the 12 becomes a 33 (yield 3): no income again in this action
     s.apply(PlaceTile("0,5"))

@@ -16,7 +16,7 @@ from hellenika.games.hellas.actions import (
 )
 from hellenika.games.hellas.phases import CHOOSE
 
-from .builders import choose, decline_everything, markers_placed, new_game, setup, snapshot
+from .builders import choose, decline_everything, markers_placed, new_game, setup, snapshot, take_marble
 
 
 def test_setup_is_chance_coast_quarries_then_tiles_then_worker_then_start_player():
@@ -106,7 +106,7 @@ def test_a_marker_is_mandatory_and_goes_on_a_free_space():
         s.apply(Decline())
     assert info.value.rule == "hellas §4.2" and "must place a marker" in str(info.value)
     assert snapshot(s) == before
-    choose(s, "marble")
+    take_marble(s)
     with pytest.raises(IllegalAction) as info:
         s.apply(ChooseAction("marble"))
     assert info.value.rule == "hellas §4.2" and "already holds" in str(info.value)
@@ -177,7 +177,7 @@ def test_markers_return_at_round_end():
 def test_spec_13_first_temple_choice_fixes_the_next_start_player():
     a, b, c = 0, 1, 2
     s = setup(3, start=a)
-    choose(s, "marble")  # A
+    take_marble(s)  # A
     choose(s, "temple5")  # B chooses a temple space first ...
     assert s.next_start == b
     s.apply(Decline())  # ... and declines it

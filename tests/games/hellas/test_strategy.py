@@ -25,12 +25,14 @@ from .builders import (
     RED,
     choose,
     decline_everything,
+    mine,
     place,
     set_marble,
     set_pillars,
     set_rings,
     setup,
     snapshot,
+    take_marble,
 )
 
 
@@ -43,7 +45,7 @@ def red_to_choose_in_round(k: int) -> HellasState:
     s = setup(2, log=False)
     decline_everything(s, until_round=k)
     if s.current_player() != RED:
-        choose(s, "marble")
+        take_marble(s)
     assert s.current_player() == RED and s.round == k
     return s
 
@@ -238,7 +240,7 @@ def test_a_drawn_tile_raises_our_quarry_not_theirs():
     s = setup(2, tiles=(36, 18, 20))
     place(s, RED, "house", "1,8", "3,8")  # around 2,9 (top 20: 2 marble a house)
     place(s, BLUE, "house", "8,5", "7,3")  # around 8,4 (top 18: 2 marble a house)
-    choose(s, "mine1")
+    mine(s, "mine1")
     s.apply(Reveal(30))  # fits on 2,9 and 8,4 and makes it pay 3
     assert s.phase == MINE_PLACE
     assert heuristic(s) == PlaceTile("2,9")
@@ -248,7 +250,7 @@ def test_a_drawn_tile_does_not_make_our_quarry_the_next_to_close():
     s = setup(2, tiles=(12, 25, 20))
     place(s, RED, "house", "1,8", "3,8")  # around 2,9 (top 20)
     place(s, BLUE, "house", "8,5", "7,3")  # around 8,4 (top 25)
-    choose(s, "mine1")
+    mine(s, "mine1")
     s.apply(Reveal(30))  # wherever it goes, that quarry becomes the highest: the next to close
     assert s.phase == MINE_PLACE
     assert heuristic(s) == PlaceTile("8,4")
@@ -258,7 +260,7 @@ def test_the_worker_moves_to_the_empty_quarry_our_houses_surround():
     s = setup(2)
     place(s, RED, "house", "6,6", "6,8", "7,7")  # around the empty quarry 6,7
     place(s, BLUE, "house", "1,3")
-    choose(s, "mine1")
+    mine(s, "mine1")
     s.apply(Reveal(5))  # lower than every top: opens the worker's quarry
     assert s.phase == MINE_WORKER
     assert heuristic(s) == MoveWorker("6,7")

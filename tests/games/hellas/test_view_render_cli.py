@@ -11,9 +11,31 @@ from typer.testing import CliRunner
 from hellenika.cli.app import app
 from hellenika.engine import Rng
 from hellenika.engine.record import Record
-from hellenika.games.hellas.actions import Build, ChooseAction, Decline, MoveWorker, PlaceTile, Reveal
+from hellenika.games.hellas.actions import (
+    Build,
+    ChooseAction,
+    Decline,
+    DrawTiles,
+    MoveWorker,
+    PlaceTile,
+    Reveal,
+    TakeMarble,
+)
 
-from .builders import BLUE, GAME, GREEN, RED, YELLOW, choose, decline_everything, place, set_pillars, setup
+from .builders import (
+    BLUE,
+    GAME,
+    GREEN,
+    RED,
+    YELLOW,
+    choose,
+    decline_everything,
+    mine,
+    place,
+    set_pillars,
+    setup,
+    take_marble,
+)
 
 runner = CliRunner()
 
@@ -62,7 +84,7 @@ def test_view_is_public_and_json():
 
 def test_view_of_quarries_hides_closed_tops_and_shows_the_worker():
     s = setup(3)
-    choose(s, "mine1")
+    mine(s, "mine1")
     s.apply(Reveal(7))
     s.apply(MoveWorker("9,3"))
     quarries = {q["id"]: q for q in s.view(None)["quarries"]}
@@ -122,8 +144,11 @@ def test_labels_of_every_kind():
     assert s.label(ChooseAction("temple2")) == (
         "Temple: exactly 2 pillars for 4 marble, +1 ring; start next round"
     )
-    assert s.label(ChooseAction("mine1")) == "Mine marble (everyone earns, then you draw up to 4 tiles)"
+    assert s.label(ChooseAction("mine1")) == "Mine marble (everyone earns, then you may draw up to 4 tiles)"
     choose(s, "mine1")
+    assert s.label(DrawTiles()) == "Draw quarry tiles (up to 4; no stopping once you have drawn)"
+    assert s.label(Decline()) == "Decline (draw no quarry tiles; the income stays paid)"
+    s.apply(DrawTiles())
     assert s.label(Reveal(25)) == "Quarry tile 25 is drawn"
     s.apply(Reveal(7))
     assert s.label(MoveWorker("9,3")) == "Move the quarry worker to 9,3 (coast quarry)"
@@ -137,6 +162,9 @@ def test_labels_of_every_kind():
 def test_log_names_participants_with_placeholders():
     s = setup(3)
     choose(s, "marble")
+    assert s.label(TakeMarble()) == "Take 3 marble (10 -> 13)"
+    assert s.label(Decline()) == "Decline (take no marble)"
+    s.apply(TakeMarble())
     texts = [e.text for e in s.events]
     assert "{p0} chose 'Take 3 marble'" in texts
     assert "{p0} took 3 marble (now 13)" in texts
@@ -145,7 +173,7 @@ def test_log_names_participants_with_placeholders():
 
 def test_states_without_a_log_record_nothing():
     s = setup(3, log=False)
-    choose(s, "marble")
+    take_marble(s)
     assert s.events == []
 
 

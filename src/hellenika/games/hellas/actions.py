@@ -3,8 +3,10 @@
 Spaces, quarries and temples are named by their ids: a space or quarry by ``"row,col"`` (``build house 3,4``,
 ``tile 0,5``), a temple by its slots (``pillar T8``), a track space by its id in the data file
 (``choose palace``). Every decision is one short step: a temple action places its pillars one by one, the
-house-and/or-square action its two pieces one by one, and a Mine marble action asks only when a drawn tile
-has a real choice of quarry (spec §4.6).
+house-and/or-square action its two pieces one by one, and a Mine marble action asks whether to draw at all
+(``draw`` or ``decline``), then only when a drawn tile has a real choice of quarry (spec §4.6). A chosen
+action may always be left undone (seed: "A player can also select an action and choose not to perform it"),
+so Take three marble asks too (``take`` or ``decline``).
 """
 
 from __future__ import annotations
@@ -56,6 +58,23 @@ class MoveWorker(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class DrawTiles(Action):
+    """Mine marble, after the income: start drawing quarry tiles, then go on to four (spec §4.6 step 2).
+
+    The alternative is ``decline`` (draw none); once a tile is drawn the draws are no longer optional.
+    """
+
+    KIND = "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeMarble(Action):
+    """Take three marble: take them (the alternative is ``decline``, which leaves the action undone)."""
+
+    KIND = "take"
+
+
+@dataclass(frozen=True, slots=True)
 class Decline(Action):
     """Do not carry out (the rest of) the chosen action, or one's part of a shared one (spec §4.3)."""
 
@@ -96,6 +115,8 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     PlaceTile,
     MoveWorker,
     Decline,
+    DrawTiles,
+    TakeMarble,
     OpenQuarry,
     Reveal,
     StartPlayer,

@@ -22,12 +22,14 @@ from hellenika.games.hellas.actions import (
     Build,
     ChooseAction,
     Decline,
+    DrawTiles,
     MoveWorker,
     OpenQuarry,
     Pillar,
     PlaceTile,
     Reveal,
     StartPlayer,
+    TakeMarble,
 )
 from hellenika.games.hellas.board import Board, board_for, load_boards
 from hellenika.games.hellas.components import PIECES, load_components
@@ -63,7 +65,7 @@ def _board_actions(board: Board) -> BoardActions:
 class HellasGame(Game):
     name = "hellas"
     title = "Hellas (Dorra)"
-    rules_version = "1.1"
+    rules_version = "1.2"
     min_players = 2
     max_players = 4
     summary = (
@@ -81,6 +83,8 @@ class HellasGame(Game):
         self.costs = comps.costs
         self.tile_yield = comps.tile_yield
         self.decline = Decline()
+        self.draw = DrawTiles()
+        self.take = TakeMarble()
         self.choose_actions = tuple(ChooseAction(space.id) for space in comps.track)
         self.space_index = {space.id: space.index for space in comps.track}
         groups: dict[int, list[int]] = {}

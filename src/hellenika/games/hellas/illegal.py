@@ -16,12 +16,14 @@ from hellenika.games.hellas.actions import (
     Build,
     ChooseAction,
     Decline,
+    DrawTiles,
     MoveWorker,
     OpenQuarry,
     Pillar,
     PlaceTile,
     Reveal,
     StartPlayer,
+    TakeMarble,
 )
 from hellenika.games.hellas.board import QUARRY, TEMPLE
 from hellenika.games.hellas.components import (
@@ -75,6 +77,16 @@ def explain(s: HellasState, action: Action) -> IllegalAction:
         return _worker(s, action)
     if isinstance(action, Decline):
         return _decline(s)
+    if isinstance(action, DrawTiles):
+        return _rule(
+            "§4.6",
+            "tiles are drawn only in a Mine marble action, which asks once, after the income, whether to "
+            f"draw (each later draw follows by itself); now: {NAMES[s.phase]}",
+        )
+    if isinstance(action, TakeMarble):
+        return _rule(
+            "§4.4", f"marble is taken only with the 'Take three marble' action; now: {NAMES[s.phase]}"
+        )
     return _rule("§4", f"{action.notation()!r} is not legal now")
 
 
@@ -230,7 +242,12 @@ def _decline(s: HellasState) -> IllegalAction:
             "you must place a marker (no passing); choose a space and then decline its action if you wish",
         )
     if phase in (MINE_PLACE, MINE_WORKER):
-        return _rule("§4.6", "the tile step of Mine marble is mandatory once started")
+        return _rule(
+            "§4.6",
+            "the tile step of Mine marble is mandatory once started: a drawn tile must be placed, and the "
+            "active player \"can't refrain from revealing tiles after placing a tile on an active quarry "
+            'before having placed his fourth tile" (seed); stopping is possible only before the first draw',
+        )
     if phase == PILLARS:
         return _rule(
             "§4.5", f"the temple action is paid: place the {s.pillars_due} remaining pillar(s) as well"

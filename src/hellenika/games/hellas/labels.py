@@ -15,12 +15,14 @@ from hellenika.games.hellas.actions import (
     Build,
     ChooseAction,
     Decline,
+    DrawTiles,
     MoveWorker,
     OpenQuarry,
     Pillar,
     PlaceTile,
     Reveal,
     StartPlayer,
+    TakeMarble,
 )
 from hellenika.games.hellas.cities import add_piece, is_city
 from hellenika.games.hellas.components import (
@@ -35,7 +37,7 @@ from hellenika.games.hellas.components import (
     PIECE_CODE,
     STATUE,
 )
-from hellenika.games.hellas.phases import BUILD, PILLARS, SETUP_WORKER
+from hellenika.games.hellas.phases import BUILD, MINE_DRAW, PILLARS, SETUP_WORKER, TAKE
 from hellenika.games.hellas.phases import STATUE as STATUE_PHASE
 
 if TYPE_CHECKING:
@@ -70,7 +72,18 @@ def label(s: HellasState, action: Action) -> str:
             return "Decline the temple action (pay nothing, no ring)"
         if s.phase == STATUE_PHASE:
             return "Decline (build no statue)"
+        if s.phase == MINE_DRAW:
+            return "Decline (draw no quarry tiles; the income stays paid)"
+        if s.phase == TAKE:
+            return "Decline (take no marble)"
         return "Decline"
+    if isinstance(action, DrawTiles):
+        return f"Draw quarry tiles (up to {s.comps.mine_draws}; no stopping once you have drawn)"
+    if isinstance(action, TakeMarble):
+        if s.space < 0 or s.cp < 0:
+            return "Take the marble"
+        gain, m = s.comps.track[s.space].gain, s.marble[s.cp]
+        return f"Take {gain} marble ({m} -> {m + gain})"
     if isinstance(action, OpenQuarry):
         return f"Quarry {action.quarry} gets a starting tile"
     if isinstance(action, Reveal):
@@ -91,7 +104,7 @@ def _choose(s: HellasState, action: ChooseAction) -> str:
     elif kind == K_PALACE:
         text = f"Build a palace (everyone in turn, {costs[PALACE][0]}/{costs[PALACE][1]} marble)"
     elif kind == K_MINE:
-        text = "Mine marble (everyone earns, then you draw up to 4 tiles)"
+        text = f"Mine marble (everyone earns, then you may draw up to {s.comps.mine_draws} tiles)"
     elif kind == K_STATUE:
         text = f"Build a statue ({space.cost} marble, interior)"
     elif kind == K_MARBLE:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 SETUP_OPEN, SETUP_TILE, SETUP_WORKER, SETUP_START, MINE_REVEAL = range(5)
-CHOOSE, BUILD, STATUE, PILLARS, MINE_PLACE, MINE_WORKER = range(5, 11)
-OVER = 11
+CHOOSE, BUILD, STATUE, PILLARS, MINE_PLACE, MINE_WORKER, MINE_DRAW, TAKE = range(5, 13)
+OVER = 13
 
 NAMES = (
     "setup: opening the coast quarries",
@@ -18,5 +18,7 @@ NAMES = (
     "placing pillars",
     "mining: placing a tile",
     "mining: moving the quarry worker",
+    "mining: drawing tiles or stopping",
+    "taking marble",
     "game over",
 )

@@ -1,7 +1,8 @@
 """Mine marble and the quarries (spec §4.6): income, tile development, opening and closing quarries.
 
 Functions on the state, as Hercules keeps Hades' turn: the state's ``_apply`` calls :func:`income` when Mine
-marble is chosen, then :func:`reveal` for each tile drawn (a chance node), :func:`put_tile` for the active
+marble is chosen and :func:`offer_draws` (the chooser may stop there), then :func:`next_draw` once the chooser
+draws, :func:`reveal` for each tile drawn (a chance node), :func:`put_tile` for the active
 player's choice of quarry and :func:`move_worker` for the worker's new quarry. Forced steps (one possible
 quarry, one empty quarry for the worker) are taken here without asking.
 
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from hellenika.engine.events import who
 from hellenika.engine.state import CHANCE
 from hellenika.games.hellas.phases import (
+    MINE_DRAW,
     MINE_PLACE,
     MINE_REVEAL,
     MINE_WORKER,
@@ -57,6 +59,21 @@ def income(s: HellasState) -> None:
     if s._events is not None:
         text = ", ".join(f"{who(p)} +{gains[p]}" for p in range(s.n) if gains[p]) or "nobody earns"
         s._emit(f"Mining income: {text}", s.active)
+
+
+def offer_draws(s: HellasState) -> None:
+    """After the income, the chooser may draw tiles or stop (``draw`` or ``decline``; spec §4.6 step 2).
+
+    The seed lets "a player ... select an action and choose not to perform it"; Mine marble's own words
+    ("draws up to four quarry tiles"; he "can't refrain from revealing tiles after placing a tile on an active
+    quarry before having placed his fourth tile") leave him free only before the first draw. The income is
+    paid either way. The choice is asked whenever a tile is left to draw: the stack's contents are public.
+    """
+    if s.stack:
+        s.phase = MINE_DRAW
+        s.cp = s.active
+    else:
+        next_draw(s)
 
 
 def next_draw(s: HellasState) -> None:

@@ -13,7 +13,10 @@ nothing to resample and views hide nothing.
 
 Forced steps run by themselves: a player who cannot build in a shared action is skipped (with a log line), an
 action its chooser cannot afford is declined, a drawn tile with only one possible quarry goes there. Every
-remaining decision offers at least two choices.
+remaining decision offers at least two choices. Every chosen action its chooser can perform may also be left
+undone (seed: "A player can also select an action and choose not to perform it"): builds, the statue and the
+temples offer ``decline`` next to the build, Mine marble (after the income) ``draw`` or ``decline``, and Take
+three marble ``take`` or ``decline``.
 """
 
 from __future__ import annotations
@@ -29,12 +32,14 @@ from hellenika.games.hellas.actions import (
     Build,
     ChooseAction,
     Decline,
+    DrawTiles,
     MoveWorker,
     OpenQuarry,
     Pillar,
     PlaceTile,
     Reveal,
     StartPlayer,
+    TakeMarble,
 )
 from hellenika.games.hellas.cities import Group, add_piece, groups_of
 from hellenika.games.hellas.components import (
@@ -55,6 +60,7 @@ from hellenika.games.hellas.components import (
 from hellenika.games.hellas.phases import (
     BUILD,
     CHOOSE,
+    MINE_DRAW,
     MINE_PLACE,
     MINE_REVEAL,
     MINE_WORKER,
@@ -65,6 +71,7 @@ from hellenika.games.hellas.phases import (
     SETUP_START,
     SETUP_TILE,
     SETUP_WORKER,
+    TAKE,
 )
 from hellenika.games.hellas.phases import STATUE as STATUE_PHASE
 from hellenika.games.hellas.quarries import replace
@@ -313,6 +320,10 @@ class HellasState(State):
         if phase == MINE_WORKER:
             worker = self.t.worker
             return [worker[q] for q in self.empty_quarries()]
+        if phase == MINE_DRAW:
+            return [self.g.draw, self.g.decline]
+        if phase == TAKE:
+            return [self.g.take, self.g.decline]
         return []
 
     def _why_illegal(self, action: Action) -> IllegalAction:
@@ -480,6 +491,10 @@ class HellasState(State):
             quarries.reveal(self, action.tile)  # type: ignore[attr-defined]
         elif kind is Decline:
             self._do_decline()
+        elif kind is DrawTiles:
+            quarries.next_draw(self)
+        elif kind is TakeMarble:
+            self._do_take()
         elif kind is Pillar:
             self._do_pillar(self.b.temple_by_id[action.temple])  # type: ignore[attr-defined]
         elif kind is PlaceTile:
@@ -581,16 +596,15 @@ class HellasState(State):
         elif kind == K_MINE:
             quarries.income(self)
             self.tiles_placed = 0
-            quarries.next_draw(self)
+            quarries.offer_draws(self)
         elif kind == K_TEMPLE:
             self._offer_temple(p, space.cost, space.pillars)
         elif kind == K_STATUE:
             self._offer_statue(p, space.cost)
         elif kind == K_MARBLE:
-            self.marble[p] += space.gain
-            if log:
-                self._emit(f"{who(p)} took {space.gain} marble (now {self.marble[p]})", p)
-            self._end_turn()
+            # "A player can also select an action and choose not to perform it" (seed): take or decline.
+            self.phase = TAKE
+            self.cp = p
 
     # building -------------------------------------------------------------------
 
@@ -668,17 +682,29 @@ class HellasState(State):
             self.palaces[p] |= bit
         self.groups[p] = add_piece(self.groups[p], c, self.b.nbr)
 
+    def _do_take(self) -> None:
+        p = self.cp
+        gain = self.comps.track[self.space].gain
+        self.marble[p] += gain
+        if self._events is not None:
+            self._emit(f"{who(p)} took {gain} marble (now {self.marble[p]})", p)
+        self._end_turn()
+
     def _do_decline(self) -> None:
         phase = self.phase
         if self._events is not None:
             p = self.cp
             if phase == BUILD and self.built:
                 self._emit(f"{who(p)} built nothing more", p)
+            elif phase == MINE_DRAW:
+                self._emit(f"{who(p)} drew no quarry tiles", p)
+            elif phase == TAKE:
+                self._emit(f"{who(p)} took no marble", p)
             else:
                 self._emit(f"{who(p)} declined", p)
         if phase == BUILD:
             self._next_builder()
-        else:  # statue or temple, before paying
+        else:  # statue, temple (before paying), Mine marble before the first draw, Take three marble
             self._end_turn()
 
     # statue and temples ----------------------------------------------------------

@@ -56,7 +56,15 @@ from hellenika.games.hellas.components import (
     SQUARE,
     STATUE,
 )
-from hellenika.games.hellas.phases import BUILD, CHOOSE, MINE_PLACE, MINE_WORKER, PILLARS
+from hellenika.games.hellas.phases import (
+    BUILD,
+    CHOOSE,
+    MINE_DRAW,
+    MINE_PLACE,
+    MINE_WORKER,
+    PILLARS,
+    TAKE,
+)
 from hellenika.games.hellas.phases import STATUE as STATUE_PHASE
 
 if TYPE_CHECKING:
@@ -721,6 +729,10 @@ def heuristic_action(s: HellasState, rng: Rng) -> Action:
         return _worker(s)
     if phase == STATUE_PHASE:
         return _statue(s)
+    if phase == MINE_DRAW:  # this bot always draws, as every Mine marble did before the choice existed
+        return s.g.draw
+    if phase == TAKE:  # more marble never lowers a score or the tie-break
+        return s.g.take
     legal = s.legal_actions()  # pragma: no cover - every decision phase is handled above
     return legal[rng.randbelow(len(legal))]
 

@@ -30,6 +30,8 @@ const DOING = {
   "placing pillars": "to place pillars",
   "mining: placing a tile": "to place the drawn tile",
   "mining: moving the quarry worker": "to move the quarry worker",
+  "mining: drawing tiles or stopping": "to draw quarry tiles or stop",
+  "taking marble": "to take the three marble or not",
 };
 
 function statusLines(ctx) {
