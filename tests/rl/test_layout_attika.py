@@ -147,7 +147,7 @@ def test_start_layout_slots_are_the_same_in_every_game() -> None:
         assert firsts[0] == firsts[1] == expected
 
 
-@pytest.mark.parametrize(("players", "seed"), [(2, 0), (4, 1)])
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (4, 0)])
 def test_a_board_with_every_tile_the_rules_allow_fits(players: int, seed: int) -> None:
     """Seeded random games whose map reaches the most tiles: 12 with 2 players (4 laid by each), all 22 with
     4. Every slot is then used; one tile more than the rules allow is refused."""
@@ -170,7 +170,7 @@ def test_every_legal_place_action_has_a_slot() -> None:
     enc = encoder(2)
     codec = codec_for("attika")
     checked = 0
-    for state in random_states("attika", 2, {}, seed=7, every=3):
+    for state in random_states("attika", 2, {}, seed=1, every=3):
         if state.is_chance_node() or state.is_terminal():
             continue
         places = [a for a in state.legal_actions() if isinstance(a, PlaceBuilding)]

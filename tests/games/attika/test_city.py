@@ -29,6 +29,7 @@ def test_case_14_and_seed_example_two_settlements_found_a_third_for_two_cards():
     free, rest, generic = costs.requirement(state, 0, CAT.by_id["AGORA"], state.board.index[(2, 1)])
     assert not free and generic == 2
     act(state, "build AGORA", "place 2 1")
+    pay_all(state)  # a hand of W only: every card is still asked (nothing is paid by itself)
     paid = 8 - len(hand(state, 0))
     assert paid == 2 * sum(rest) + 2  # every symbol 2-for-1 with W cards, plus the two for the surcharge
     assert len(state.comps[0]) == 3

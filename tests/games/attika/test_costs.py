@@ -111,7 +111,9 @@ def test_ships_are_free_next_to_the_harbor():
 def test_case_11_first_street_costs_five_less_every_symbol():
     state = position(hands=["W", ""], storage=[["STREET"], []])
     assert requirement(state, "STREET", 0, 0) == (False, (0, 0, 0, 0), 1)  # 5 - 4 symbols
-    act(state, "build STREET", "place 0 0")  # the one card goes by itself
+    act(state, "build STREET", "place 0 0")
+    assert legal(state) == ["pay W"]  # the one card is asked all the same (docs/rules/attika.md)
+    act(state, "pay W")
     assert at(state, 0, 0) == (0, "STREET") and hand(state, 0) == ""
 
 

@@ -40,6 +40,15 @@ def paying():
     return act(position(hands=["WFHM", ""], storage=[["QUARRY"], []]), "build QUARRY", "place 0 0")
 
 
+def nothing_to_follow():
+    return position(amphorae=[1, 0], in_stacks=[[], None])
+
+
+def paying_with_amphora():
+    state = position(hands=["WFHM", ""], storage=[["QUARRY"], []], amphorae=[1, 0])
+    return act(state, "build QUARRY", "place 0 0")
+
+
 def in_phase_b():
     return act(position(amphorae=[1, 0]), "end", "card W", "card W", "card W")
 
@@ -59,7 +68,9 @@ CASES = [
     (at_actions, ACTIONS, "build PALACE", "§9.1", "no building"),
     (at_actions, ACTIONS, "draw 3", "§3.2", "alike"),
     (at_actions, ACTIONS, "draw 7", "§4.1", "stacks are 0"),
-    (at_actions, ACTIONS, "amphora", "§4.1", "would change nothing"),
+    (nothing_to_follow, ACTIONS, "amphora", "§4.1", "no draw or build of this turn's kind could follow"),
+    (drawn, DRAWN, "amphora", "§4.1", "you have no amphora"),
+    (paying_with_amphora, PAY, "amphora", "§4.1", "finish what you are doing first"),
     (at_actions, ACTIONS, "place 0 0", "§5.1", "no building in your hand"),
     (at_actions, ACTIONS, "store", "§4.1", "no drawn building"),
     (at_actions, ACTIONS, "pay W", "§5.3", "nothing is being paid"),

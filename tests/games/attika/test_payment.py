@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hellenika.games.attika import payment
+from hellenika.games.attika.phases import PAY
 
 from .builders import act, hand, legal, payments, position
 
@@ -77,14 +78,26 @@ def test_paying_in_steps_reports_what_is_owed():
     assert hand(state, 0) == "MF"
 
 
-def test_a_forced_payment_is_made_by_itself():
+def test_a_forced_card_is_asked_all_the_same():
     state = position(hands=["MWW", ""], storage=[["QUARRY"], []])
     # R' = {M}: M alone, or W W. Two choices.
     act(state, "build QUARRY", "place 0 0")
     assert sorted(legal(state)) == ["pay M", "pay W"]
+    # A lone M is no choice, but paying it by itself would show the others, by the missing step, that the
+    # hand had no other way to pay (docs/rules/attika.md, "Payment"): it is asked.
     only = position(hands=["M", ""], storage=[["QUARRY"], []])
-    act(only, "build QUARRY", "place 0 0")  # the single payment goes through without a question
+    act(only, "build QUARRY", "place 0 0")
+    assert only.phase == PAY and only.current_player() == 0 and legal(only) == ["pay M"]
+    act(only, "pay M")
     assert hand(only, 0) == "" and only.placed[0] == 1
+    # The same with a W W payment: each W is a step.
+    pair = position(hands=["WW", ""], storage=[["QUARRY"], []])
+    act(pair, "build QUARRY", "place 0 0")
+    assert legal(pair) == ["pay W"]
+    act(pair, "pay W")
+    assert legal(pair) == ["pay W"] and pair.placed[0] == 0
+    act(pair, "pay W")
+    assert pair.placed[0] == 1 and pair.version == 4
 
 
 # ---------------------------------------------------------------- the steps reach exactly the minimal ones

@@ -8,7 +8,7 @@ import pytest
 from hellenika.engine import IllegalAction
 from hellenika.games.attika.phases import ACTIONS, CARD, CARDS, DRAWN, PLACE
 
-from .builders import CAT, FIXTURE_B, GAME, act, hand, legal, pay_all, position
+from .builders import CAT, GAME, act, hand, legal, pay_all, position
 
 GAME_DRAW1 = GAME.parse_action("draw 1")
 
@@ -67,12 +67,38 @@ def test_amphora_won_this_turn_can_be_used_this_turn():
     assert state.placed[0] == 5 and state.actor == 1  # four builds done, no cards: the turn is over
 
 
-def test_amphora_is_offered_once_the_actions_are_used_up():
-    state = position(amphorae=[1, 0], storage=[["STREET"], []], hands=["WWWWW", ""])
-    assert "amphora" not in legal(state)  # nothing to add to yet: spending it now would change nothing
+def test_an_amphora_may_be_spent_while_the_turn_still_has_actions_of_its_own():
+    # Seed: "A player may use as many amphore in a turn as he wants (and has)". Before the mode is chosen:
+    state = position(amphorae=[2, 0], storage=[["STREET", "STREET"], []], hands=["WWWWW", ""])
+    assert "amphora" in legal(state)
+    act(state, "amphora")
+    assert (state.amph[0], state.supply, state.extra) == (1, 16, 1)
+    # ... and in the middle of a build turn, with two builds of its own still to come:
+    act(state, "build STREET", "place 0 0")
+    pay_all(state)
+    assert state.actions_left() == 3 and "amphora" in legal(state)
+    act(state, "amphora", "build STREET", "place 1 0")  # free next to its own street
+    assert state.actions_left() == 3 and state.amph[0] == 0
+    # In a draw turn with a draw left:
+    drawing = position(amphorae=[1, 0])
+    draw_and_store(drawing, 1, "TOWER")
+    assert drawing.actions_left() == 1 and "amphora" in legal(drawing)
+    act(drawing, "amphora")
+    assert drawing.actions_left() == 2
+
+
+def test_an_amphora_in_phase_a_needs_a_draw_or_build_of_the_turns_kind_that_could_follow():
+    # Empty stacks and storage: nothing an extra action could do; the amphora buys a card in phase B.
+    state = position(amphorae=[1, 0], in_stacks=[[], None])
+    assert legal(state) == ["end"]
     with pytest.raises(IllegalAction) as info:
         act(state, "amphora")
-    assert info.value.rule == "attika §4.1"
+    assert info.value.rule == "attika §4.1" and "phase B" in info.value.reason
+    # A build turn with buildings in storage: offered even when the hand pays for none of them (judged on
+    # the storage board, never on the hand).
+    build = position(amphorae=[1, 0], buildings=[(1, 0, 0, "STREET")], storage=[["STREET", "HARBOR"], []])
+    act(build, "build STREET", "place 0 0")
+    assert build.buildable_types(0) == [] and "amphora" in legal(build)
 
 
 def test_with_the_supply_empty_an_amphora_may_be_spent_before_the_mode_and_adds_to_it():
@@ -86,12 +112,19 @@ def test_with_the_supply_empty_an_amphora_may_be_spent_before_the_mode_and_adds_
     assert state.phase != ACTIONS or state.actions_left() == 0
 
 
-def test_unused_extra_actions_give_nothing():
+def test_an_extra_action_left_unused_is_a_forgone_action_and_gives_a_card():
+    # Seed: "For each draw or build action he forsakes, he draws 1 landscape card": an amphora's extra draw
+    # is one, so spending it early costs nothing (the same card as returning it in phase B).
     state = position(amphorae=[1, 0])
     draw_and_store(state, 1, "TOWER")
-    draw_and_store(state, 2, "SHIP")
     act(state, "amphora")
-    assert cards_after_end(state) == 0
+    draw_and_store(state, 2, "SHIP")
+    assert state.label(GAME.parse_action("end")) == "Stop and take 1 landscape card"
+    assert cards_after_end(state) == 1
+    # Before the mode: a full pass is 3 cards, and the amphora's action one more.
+    early = position(amphorae=[1, 0])
+    act(early, "amphora")
+    assert cards_after_end(early) == 4
 
 
 # ---------------------------------------------------------------- case 22: forgoing
@@ -289,7 +322,7 @@ def _two_groups_to_finish(supply: int):
 def test_an_amphora_returned_early_refills_a_supply_that_would_run_out():
     # Supply 1, two groups to finish this turn: returned first, the amphora lets both groups earn one.
     state = _two_groups_to_finish(1)
-    assert "amphora" in legal(state)  # before the mode is chosen: the moment matters here
+    assert "amphora" in legal(state)  # before the mode is chosen
     act(state, "amphora")
     assert (state.supply, state.extra) == (2, 1)
     act(state, "build VINTNER", "place 1 -1", "build MINT", "place -1 1")
@@ -305,24 +338,13 @@ def test_an_amphora_returned_early_refills_a_supply_that_would_run_out():
     assert any("no amphora is left: a landscape card instead" in line for line in late.iter_log())
 
 
-def test_an_early_amphora_is_not_offered_while_the_supply_covers_every_group():
-    # Seven groups, none complete: a supply of 7 can pay every group P could finish; returning the amphora
-    # before the turn's own actions are used up would change nothing.
+def test_an_early_amphora_is_offered_whatever_the_supply():
+    # Until rules 1.2 the early amphora was offered only when the supply could run out this turn; the seed
+    # sets no such limit.
     state = _two_groups_to_finish(7)
-    assert state.supply_may_run_out(0) is False and "amphora" not in legal(state)
-    with pytest.raises(IllegalAction) as info:
-        act(state, "amphora")
-    assert info.value.rule == "attika §4.1" and "would change nothing" in info.value.reason
-    assert _two_groups_to_finish(6).supply_may_run_out(0) is True
-    # Completed groups no longer count: with every group but two complete, a supply of 2 is enough.
-    done = [b for b in CAT.buildings if CAT.groups[b.group].id not in ("vineyard", "mint")]
-    empty = position(tiles=FIXTURE_B)
-    spaces = [empty.board.cells[c] for c in empty.board.order]
-    names = [b.id for b in done for _ in range(b.copies)]
-    built = [(q, r, 0, b) for (q, r), b in zip(spaces, names, strict=False)]
-    assert len(built) == 26
-    assert not position(tiles=FIXTURE_B, buildings=built, supply=2).supply_may_run_out(0)
-    assert position(tiles=FIXTURE_B, buildings=built, supply=1).supply_may_run_out(0)
+    assert "amphora" in legal(state)
+    act(state, "amphora")
+    assert (state.supply, state.extra) == (8, 1)
 
 
 def test_the_discard_pile_is_reshuffled_in_the_middle_of_a_draw_of_three():

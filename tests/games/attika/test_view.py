@@ -180,3 +180,60 @@ def test_other_seats_see_the_stack_content_as_before_the_draw():
     assert other.view(1) == state.view(1) and other.view(None) == state.view(None)
     assert other.view(0) != state.view(0)
     assert [e.to_json() for e in other.visible_events(1)] == [e.to_json() for e in state.visible_events(1)]
+
+
+# ---------------------------------------------------------------- hidden hands and the steps others see
+
+
+def _seen_by_others(state: AttikaState, actor: int) -> list[object]:
+    """Everything the seats other than ``actor`` (and a spectator) observe: views, logs, the version, whose
+    move it is, and their own legal actions when it is theirs."""
+    seen: list[object] = [state.version, state.current_player()]
+    for seat in [*(p for p in range(state.n) if p != actor), None]:
+        seen.append(state.view(seat))
+        seen.append([e.to_json() for e in state.visible_events(seat)])
+    if state.current_player() not in (actor, -1, -2):
+        seen.append([a.notation() for a in state.legal_actions()])
+    return seen
+
+
+def _assert_hands_stay_hidden(make, hands: tuple[str, str], script: list[str]) -> None:
+    """Play the same public actions from two positions differing only in seat 0's hidden hand (same size,
+    same cards paid): after every step the other seats must observe exactly the same thing."""
+    a, b = make(hands[0]), make(hands[1])
+    assert _seen_by_others(a, 0) == _seen_by_others(b, 0)
+    for notation in script:
+        act(a, notation)
+        act(b, notation)
+        assert _seen_by_others(a, 0) == _seen_by_others(b, 0), f"told apart at {notation!r}"
+    assert a.hands[0] != b.hands[0]  # still different: only what was paid became public
+
+
+@pytest.mark.parametrize("hands", [("MMM", "MWF"), ("MMM", "MHH"), ("MWW", "MFH")])
+def test_a_payment_takes_the_same_steps_whatever_else_the_hand_holds(hands):
+    # R' = {M} (QUARRY on 0,0 of fixture F): MMM can only pay M, MWF may pay M or W then F. A forced card
+    # paid by itself would leave one step fewer in the first game (version, log step numbers).
+    def make(hand: str) -> AttikaState:
+        return position(hands=[hand, "WFHM"], storage=[["QUARRY", "HARBOR"], []], amphorae=[1, 0])
+
+    script = ["build QUARRY", "place 0 0", "pay M", "end", "card W", "card W", "pass"]
+    script += ["end", "card H", "card H", "card H"]  # seat 1's turn: its own choices must be the same too
+    _assert_hands_stay_hidden(make, hands, script)
+
+
+def test_whether_stopping_is_asked_does_not_depend_on_the_hand():
+    # Builds used up, an amphora held, a Harbor in storage: WF could pay for it with the amphora's extra
+    # build, WW nowhere. Offering the amphora only to the hand that can use it would end the other's phase A
+    # by itself, one step sooner.
+    def make(hand: str) -> AttikaState:
+        return position(
+            buildings=[(1, 0, 0, "STREET")],
+            storage=[["STREET", "HARBOR"], []],
+            mode="build",
+            used=2,
+            amphorae=[1, 0],
+            hands=[hand, ""],
+        )
+
+    script = ["build STREET", "place 0 0", "end", "pass", "end", "card W", "card W", "card W"]
+    _assert_hands_stay_hidden(make, ("WF", "WW"), script)

@@ -51,7 +51,7 @@ class _PlaceActions(dict[Hex, PlaceBuilding]):
 class AttikaGame(Game):
     name = "attika"
     title = "Attika"
-    rules_version = "1.1"
+    rules_version = "1.2"
     min_players = 2
     max_players = 4
     summary = (

@@ -162,13 +162,11 @@ def _amphora(s: AttikaState) -> IllegalAction:
         return _rule("§4.2", "no landscape card is left to draw")
     if s.phase != ACTIONS:
         return _rule("§4.1", f"finish what you are doing first ({NAMES[s.phase]})")
-    if (not s.mode or s.actions_left() > 0) and not s.supply_may_run_out(p):
-        return _rule(
-            "§4.1",
-            "an amphora adds one more action once yours are used up; you still have some (spent now it "
-            "would change nothing)",
-        )
-    return _rule("§4.1", "there is nothing an extra draw or build could do now")
+    return _rule(
+        "§4.1",
+        "no draw or build of this turn's kind could follow (no stack to draw from, nothing on the storage "
+        "board): return it for a landscape card in phase B (end)",
+    )
 
 
 def _tile(s: AttikaState, action: PlaceTile) -> IllegalAction:

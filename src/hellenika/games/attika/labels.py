@@ -127,7 +127,7 @@ def label(s: AttikaState, action: Action) -> str:
         what = {DRAW_MODE: "draw", BUILD_MODE: "build"}.get(s.mode, "draw or build")
         return f"Return an amphora for one more {what}"
     if isinstance(action, EndActions):
-        due = 3 if s.used == 0 else max(0, s.base_actions() - s.used)
+        due = s.cards_forgone()
         return f"Stop and take {due} landscape card{'s' if due != 1 else ''}"
     if isinstance(action, EndTurn):
         return "End the turn (keep your amphorae)"

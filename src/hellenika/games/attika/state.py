@@ -458,6 +458,14 @@ class AttikaState(State):
         """Building types on p's storage board that p can build somewhere now (§4.1, §5)."""
         return costs.buildable_types(self, p)
 
+    def cards_forgone(self) -> int:
+        """Landscape cards for the actions not taken this turn (spec §4.2): three for a turn with none, else
+        one per draw or build left, those bought with amphorae included (seed: "for each draw or build action
+        he forsakes, he draws 1 landscape card"; an amphora buys "1 additional draw ... or build")."""
+        if self.used == 0:
+            return self.cat.constants.cards_for_full_pass + self.extra
+        return max(0, self.actions_left())
+
     def _action_options(self) -> list[Action]:
         """Phase A (spec §4.1): draw, build, an amphora for one more, or stop and take cards."""
         g = self.g
@@ -469,42 +477,17 @@ class AttikaState(State):
         can_draw = mode != BUILD_MODE and any(stacks)
         if can_draw and left > 0:
             out.extend(g.draw_actions[k] for k in self.distinct_stacks(p))
-        builds: list[int] | None = None
-        if mode != DRAW_MODE and any(self.storage[p]):
-            builds = self.buildable_types(p)
-            if left > 0:
-                out.extend(g.build_actions[b] for b in builds)
-        if self.amph[p]:
-            possible = can_draw or bool(builds)
-            # An amphora adds an action once the turn's own are used up; spent earlier it changes nothing,
-            # unless the supply could run dry this turn: then returning it early refills the supply, so a
-            # group completed later this turn earns an amphora rather than a card.
-            if possible and (left == 0 or self.supply_may_run_out(p)):
-                out.append(g.amphora)
+        stored = mode != DRAW_MODE and any(self.storage[p])
+        if stored and left > 0:
+            out.extend(g.build_actions[b] for b in self.buildable_types(p))
+        # "A player may use as many amphore in a turn as he wants (and has)": at any point of phase A, even
+        # before the mode is chosen, while a draw or build of this turn's kind could follow. Judged on
+        # public facts only (stacks, storage board), never on what the hand can pay for, so whether it is
+        # offered tells nobody anything; an extra action left unused is one more card in phase B.
+        if self.amph[p] and (can_draw or stored):
+            out.append(g.amphora)
         out.append(g.end_actions)
         return out
-
-    def supply_may_run_out(self, p: int) -> bool:
-        """Could a group p completes this turn find the amphora supply empty (spec §4.1, §6)?
-
-        Each placement completes at most the group of the building placed, and a group is complete once, so
-        p completes at most as many groups as p has incomplete ones; amphorae returned only add to the
-        supply. Below that many, the moment an amphora is returned in phase A matters ("at any time").
-        """
-        supply = self.supply
-        groups = self.cat.groups
-        if supply >= len(groups):
-            return False
-        tmask = self.tmask
-        base = p * self.types
-        incomplete = 0
-        for group in groups:
-            placed = 0
-            for m in group.members:
-                placed += tmask[base + m].bit_count()
-            if placed < group.size:
-                incomplete += 1
-        return supply < incomplete
 
     # ------------------------------------------------------------------ applying actions
 
@@ -693,13 +676,14 @@ class AttikaState(State):
             self._after_action()
 
     def _start_cards(self, forced: bool = False) -> None:
-        """Phase B (spec §4.2): one card per base action forgone, three for a turn with none.
+        """Phase B (spec §4.2): one card per action forgone (those bought with amphorae too), three for a
+        turn with none (:meth:`cards_forgone`).
 
         ``forced``: phase A ended by itself because nothing was possible. ``idle`` counts such turns in a
         row in which no card was drawn either; a whole round of them means nobody can ever act again.
         """
         used = self.used
-        due = self.cat.constants.cards_for_full_pass if used == 0 else max(0, self.base_actions() - used)
+        due = self.cards_forgone()
         self.idle = self.idle + 1 if forced and used == 0 else 0
         if self._events is not None and due:
             self._emit(f"{who(self.actor)} took {plural(due, 'landscape card')}", self.actor)
@@ -822,26 +806,12 @@ class AttikaState(State):
         self.pay_g = payment.points(r, generic)
         self.paid = NONE4
         self.phase = PAY
-        self._settle_payment()
-
-    def _settle_payment(self) -> None:
-        """Pay on by itself while only one card type can be paid; stop at a real choice."""
-        hand_of = self.hands
-        p = self.actor
-        while True:
-            options = payment.options(hand_of[p], self.pay_c, self.pay_g)
-            if len(options) != 1:
-                self._legal = [self.g.pay_actions[t] for t in options]
-                return
-            if self._pay_one(options[0]):
-                return
+        # Every card is a step of its own, asked even when only one type can be paid: paying a forced card
+        # by itself would leave fewer steps (versions, log step numbers) for some hands than for others.
+        # The number of steps is then the number of cards paid, which the discard pile shows anyway.
 
     def _pay(self, t: int) -> None:
-        if not self._pay_one(t):
-            self._settle_payment()
-
-    def _pay_one(self, t: int) -> bool:
-        """Hand over one card; True once the building is paid for (and placed)."""
+        """Hand over one card; the building is placed once it is paid for."""
         p = self.actor
         self.hands[p] = _add(self.hands[p], t, -1)
         self.discard = _add(self.discard, t)
@@ -849,8 +819,6 @@ class AttikaState(State):
         self.pay_c, self.pay_g = payment.pay_card(self.pay_c, self.pay_g, t)
         if self.pay_g == 0:
             self._place(p, self.pending, self.pay_cell, False)
-            return True
-        return False
 
     def _place(self, p: int, b: int, c: int, free: bool) -> None:
         """Put p's building b on space c and resolve it (spec §5.7 steps 4-7)."""
