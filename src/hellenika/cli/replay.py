@@ -1,4 +1,8 @@
-"""``hellenika replay``: step through a recorded game, forward and back, and verify it replays exactly."""
+"""``hellenika replay``: step through a recorded game, forward and back, and verify it replays exactly.
+
+The record is checked first with the engine's :meth:`Record.verify`, as the server checks an upload: every
+action with full checking, every chance outcome against the seed, and the result and digest it claims.
+"""
 
 from __future__ import annotations
 
@@ -24,7 +28,7 @@ def _names(record: Record, state: State) -> list[str]:
 
 def replay_to_end(path: Path, console: Console, show_log: bool) -> int:
     record = Record.load(path)
-    state = record.replay(games.REGISTRY)
+    state, _checked = record.verify(games.REGISTRY, log=True)
     names = _names(record, state)
     game = games.get(record.game)
     if show_log:
@@ -33,19 +37,20 @@ def replay_to_end(path: Path, console: Console, show_log: bool) -> int:
     console.print(game.render(state, None, names))
     verdict = "matches" if record.final_digest else "(no digest in the record)"
     console.print(f"Replayed {len(record.actions)} actions; final state {state.digest()} {verdict}.")
+    console.print(f"Every chance outcome is the one seed {record.seed} draws ({record.chance} chance).")
     return 0
 
 
 def replay_interactive(path: Path, console: Console, stream: TextIO) -> int:
     record = Record.load(path)
     game = games.get(record.game)
-    final = record.replay(games.REGISTRY)  # verifies the whole record first
+    final, _checked = record.verify(games.REGISTRY)  # the whole record first
     names = _names(record, final)
     total = len(record.actions)
     step = 0
     console.print(REPLAY_HELP)
     while True:
-        state = record.replay(games.REGISTRY, upto=step)
+        state = record.replay(games.REGISTRY, upto=step, check_chance=False)
         console.rule(f"step {step} of {total}")
         if step:
             last = game.action_from_json(record.actions[step - 1])

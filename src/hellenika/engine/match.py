@@ -1,8 +1,9 @@
 """Playing one game to the end: agents decide, a seeded generator samples chance, a record is kept.
 
-The runner is the only place where randomness meets a state. Chance draws come from ``Rng(seed)``; each seat's
-agent gets its own stream forked by seat, so a game with the same seed, agents and options is the same game,
-byte for byte, whatever else runs in the process.
+The runner is the only place where randomness meets a state. Chance draws come from one stream forked from
+``Rng(seed)`` (the ``"stream"`` scheme of engine/rng.py, which its records name); each seat's agent gets its
+own stream forked by seat, so a game with the same seed, agents and options is the same game, byte for byte,
+whatever else runs in the process.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from hellenika.engine.agent import Agent, Observation
 from hellenika.engine.record import Record
-from hellenika.engine.rng import Rng
+from hellenika.engine.rng import STREAM, Rng, chance_stream
 from hellenika.engine.state import CHANCE, TERMINAL
 
 if TYPE_CHECKING:
@@ -68,9 +69,9 @@ class MatchRunner:
         self.agents = list(agents)
         self.seed = seed
         self.state = game.new_state(players, options, log=log)
-        self.record = Record.start(self.state, [a.name for a in agents], seed)
+        self.record = Record.start(self.state, [a.name for a in agents], seed, chance=STREAM)
         root = Rng(seed)
-        self.chance_rng = root.fork("chance")
+        self.chance_rng = chance_stream(seed)
         self.agent_rngs = [root.fork(f"seat-{i}") for i in range(players)]
         self.step_hook = step_hook
         self.max_actions = max_actions

@@ -1,8 +1,18 @@
 """Game records: everything needed to replay a game exactly, as one JSON document.
 
-A record holds the game, its rules version, player count, options, the seats' agents, the seed, every action
-(chance outcomes included) and, when finished, the result and a digest of the final state. Replaying applies
-the actions one by one with full checking, so a tampered record fails loudly with the rule it breaks.
+A record holds the game, its rules version, player count, options, the seats' agents, the seed, the chance
+scheme (how the seed gives the chance draws, see engine/rng.py), every action (chance outcomes included) and,
+when finished, the result and a digest of the final state.
+
+A record is evidence, not a claim to trust. :meth:`Record.replay` applies the actions one by one with full
+checking and draws every chance outcome again from the record's seed, so a changed action, roll or shuffle
+fails loudly naming the step. :meth:`Record.verify` then computes the result and the digest from the replay
+and refuses a record whose own result or digest says otherwise; what it answers is the record as the replay
+made it. A record without a seed cannot be checked, so it does not replay.
+
+A record without a ``chance`` field reads as the match runner's ``"stream"`` scheme (``hellenika play`` wrote
+such records before the field existed), so the format stays ``hellenika-record/1``. A record the server wrote
+before then used its ``"per-step"`` scheme without saying so: adding ``"chance": "per-step"`` makes it replay.
 """
 
 from __future__ import annotations
@@ -14,12 +24,45 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from hellenika.engine.errors import HellenikaError, RecordError
+from hellenika.engine.results import forfeit_places
+from hellenika.engine.rng import CHANCE_SCHEMES, STREAM, ChanceDraws
 
 if TYPE_CHECKING:
     from hellenika.engine.registry import Registry
     from hellenika.engine.state import State
 
 RECORD_FORMAT = "hellenika-record/1"
+#: Why a forfeited game ended (the server's words); a forfeit is the record's claim, not an action.
+FORFEIT_REASONS = ("resigned", "timeout")
+#: The result fields computed from the replay and compared with the record's own.
+CHECKED_RESULT_FIELDS = ("scores", "places", "breakdown")
+
+
+def brief(value: Any, limit: int = 80) -> str:
+    """A value as short JSON text for a message: never longer than ``limit``, never failing."""
+    try:
+        text = json.dumps(value, separators=(", ", ": "))
+    except (TypeError, ValueError, RecursionError):
+        text = "(a value that is not plain JSON)"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _text(data: Mapping[str, Any], key: str) -> str:
+    value = data.get(key)
+    if not isinstance(value, str):
+        raise RecordError(f"malformed record: {key!r} must be text")
+    return value
+
+
+def _optional_text(data: Mapping[str, Any], key: str) -> str | None:
+    value = data.get(key)
+    if value is not None and not isinstance(value, str):
+        raise RecordError(f"malformed record: {key!r} must be text or null")
+    return value
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @dataclass
@@ -33,9 +76,10 @@ class Record:
     actions: list[dict[str, Any]] = field(default_factory=list)
     result: dict[str, Any] | None = None
     final_digest: str | None = None
+    chance: str = STREAM
 
     @classmethod
-    def start(cls, state: State, seats: list[str], seed: int | None) -> Record:
+    def start(cls, state: State, seats: list[str], seed: int | None, *, chance: str = STREAM) -> Record:
         return cls(
             state.game.name,
             state.game.rules_version,
@@ -43,6 +87,7 @@ class Record:
             dict(state.options),
             list(seats),
             seed,
+            chance=chance,
         )
 
     def finish(self, state: State) -> None:
@@ -67,6 +112,7 @@ class Record:
             "options": self.options,
             "seats": self.seats,
             "seed": self.seed,
+            "chance": self.chance,
             "actions": self.actions,
             "result": self.result,
             "final_digest": self.final_digest,
@@ -74,22 +120,50 @@ class Record:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Record:
+        """Read a record, checking the type of every field (the values are checked by :meth:`replay`).
+
+        Unknown top-level fields are ignored (a newer writer may add some); :meth:`verify` drops them.
+        """
         if not isinstance(data, Mapping) or data.get("format") != RECORD_FORMAT:
             raise RecordError(f"not a Hellenika record (expected format {RECORD_FORMAT!r})")
-        try:
-            return cls(
-                game=str(data["game"]),
-                rules_version=str(data["rules_version"]),
-                players=int(data["players"]),
-                options=dict(data.get("options") or {}),
-                seats=[str(s) for s in data.get("seats") or []],
-                seed=data.get("seed"),
-                actions=list(data["actions"]),
-                result=data.get("result"),
-                final_digest=data.get("final_digest"),
+        players = data.get("players")
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise RecordError("malformed record: 'players' must be a whole number")
+        options = data.get("options") or {}
+        if not isinstance(options, Mapping):
+            raise RecordError("malformed record: 'options' must be an object")
+        seats = data.get("seats") or []
+        if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
+            raise RecordError("malformed record: 'seats' must be a list of names")
+        seed = data.get("seed")
+        if seed is not None and not _whole(seed):
+            raise RecordError("malformed record: 'seed' must be a whole number or null")
+        actions = data.get("actions")
+        if not isinstance(actions, list) or not all(isinstance(a, Mapping) for a in actions):
+            raise RecordError("malformed record: 'actions' must be a list of JSON objects")
+        result = data.get("result")
+        if result is not None and not isinstance(result, Mapping):
+            raise RecordError("malformed record: 'result' must be an object or null")
+        chance = data.get("chance")
+        if chance is None:
+            chance = STREAM  # every record written before the field existed came from the match runner
+        if chance not in CHANCE_SCHEMES:
+            raise RecordError(
+                f"malformed record: 'chance' must be one of {', '.join(map(repr, CHANCE_SCHEMES))}; "
+                f"got {brief(chance)}"
             )
-        except (KeyError, TypeError, ValueError) as exc:
-            raise RecordError(f"malformed record: {exc}") from None
+        return cls(
+            game=_text(data, "game"),
+            rules_version=_text(data, "rules_version"),
+            players=players,
+            options=dict(options),
+            seats=list(seats),
+            seed=seed,
+            actions=[dict(a) for a in actions],
+            result=None if result is None else dict(result),
+            final_digest=_optional_text(data, "final_digest"),
+            chance=chance,
+        )
 
     def save(self, path: str | Path) -> None:
         Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n")
@@ -102,21 +176,119 @@ class Record:
             raise RecordError(f"cannot read record {path}: {exc}") from None
         return cls.from_json(data)
 
-    def replay(self, registry: Registry, *, upto: int | None = None, log: bool = True) -> State:
-        """The state after the first ``upto`` actions (all by default), applied with full checking."""
+    # ------------------------------------------------------------------ replaying
+
+    def replay(
+        self, registry: Registry, *, upto: int | None = None, log: bool = True, check_chance: bool = True
+    ) -> State:
+        """The state after the first ``upto`` actions (all by default), applied with full checking.
+
+        Each chance outcome must be the one the record's seed draws at that step under its scheme
+        (``check_chance=False`` skips that, to show a record already checked). The final digest, if the
+        record has one, is checked when all actions are replayed. Raises :class:`RecordError` naming the step.
+        """
         game = registry.get(self.game)
         if game.rules_version != self.rules_version:
             raise RecordError(
-                f"record made under {self.game} rules {self.rules_version}; "
+                f"record made under {self.game} rules {brief(self.rules_version)}; "
                 f"this build has {game.rules_version}"
             )
+        draws: ChanceDraws | None = None
+        if check_chance:
+            if self.seed is None:
+                raise RecordError(
+                    "the record has no seed, so its chance outcomes (rolls, draws, deals) cannot be checked"
+                )
+            draws = ChanceDraws(self.seed, self.chance)
         state = game.new_state(self.players, self.options, log=log)
         actions = self.actions if upto is None else self.actions[:upto]
         for step, item in enumerate(actions):
             try:
-                state.apply(game.action_from_json(item))
+                action = game.action_from_json(item)
+                if draws is not None and state.is_chance_node():
+                    drawn = state.sample_chance(draws.at(step)).to_json()
+                    if drawn != action.to_json():
+                        raise RecordError(
+                            f"the record's seed draws {brief(drawn)} at this step "
+                            f"({self.chance} chance), not this outcome"
+                        )
+                state.apply(action)
             except HellenikaError as exc:
-                raise RecordError(f"action {step} ({item}) does not replay: {exc}") from None
+                raise RecordError(f"action {step} ({brief(item)}) does not replay: {exc}") from None
         if upto is None and self.final_digest is not None and state.digest() != self.final_digest:
-            raise RecordError("the replayed game differs from the recorded one (digest mismatch)")
+            raise RecordError(
+                f"final_digest differs: the record says {brief(self.final_digest)}, "
+                f"the replay gives {state.digest()!r} (the replayed game is not the recorded one)"
+            )
         return state
+
+    def participant_names(self, state: State) -> list[str]:
+        """The names of the game's participants: the seats' names, then the game's own (automata)."""
+        names = state.participant_names()
+        return [self.seats[i] if i < min(len(self.seats), self.players) else n for i, n in enumerate(names)]
+
+    def replayed_result(self, state: State) -> dict[str, Any] | None:
+        """The result the replayed ``state`` gives, after checking the record's own result against it.
+
+        A finished game's result is computed whatever the record says. A game that is not over has a result
+        only when the record claims a forfeit (the server ends a game when a seat resigns or times out, which
+        is no action): its places come from :func:`forfeit_places`, marked ``forfeit_claimed``.
+        """
+        given = self.result or {}
+        forfeit = given.get("forfeit")
+        steps = len(self.actions)
+        computed: dict[str, Any]
+        if state.is_terminal():
+            if forfeit is not None:
+                raise RecordError(
+                    f"result.forfeit: the record says seat {brief(forfeit)} forfeited, "
+                    f"but its game is over by the rules after {steps} actions"
+                )
+            computed = {"participants": self.participant_names(state), "scores": state.scores()}
+            computed.update(places=state.ranking(), breakdown=state.score_breakdown())
+        elif forfeit is not None:
+            if not _whole(forfeit) or not 0 <= forfeit < self.players:
+                raise RecordError(
+                    f"result.forfeit must be a seat from 0 to {self.players - 1}; got {brief(forfeit)}"
+                )
+            reason = given.get("reason", "resigned")
+            if reason not in FORFEIT_REASONS:
+                raise RecordError(
+                    f"result.reason must be one of {', '.join(FORFEIT_REASONS)}; got {brief(reason)}"
+                )
+            computed = {"participants": self.participant_names(state), "scores": state.scores()}
+            computed.update(places=forfeit_places(state, forfeit), breakdown=state.score_breakdown())
+            computed.update(forfeit=forfeit, reason=reason, forfeit_claimed=True)
+        elif self.result is not None:
+            raise RecordError(f"the record has a result but its game is not over after {steps} actions")
+        else:
+            return None
+        for key in CHECKED_RESULT_FIELDS:
+            if key in given and given[key] != computed[key]:
+                says, gives = brief(given[key]), brief(computed[key])
+                raise RecordError(f"result.{key}: the record says {says}, the replay gives {gives}")
+        return computed
+
+    def verify(self, registry: Registry, *, log: bool = False) -> tuple[State, Record]:
+        """The replayed final state and this record as its replay makes it; :class:`RecordError` saying
+        where the record and the replay differ.
+
+        Every action is replayed with full checking and every chance outcome against the seed; the result
+        and the digest are computed and compared with the record's own (a missing one is filled in). The
+        record answered holds the canonical JSON of each action, the complete options, the computed result
+        and digest (and none of the unknown fields the JSON may have had).
+        """
+        state = self.replay(registry, log=log)
+        checked = Record(
+            self.game,
+            self.rules_version,
+            self.players,
+            dict(state.options),
+            list(self.seats),
+            self.seed,
+            actions=[a.to_json() for a in state.history()],
+            result=self.replayed_result(state),
+            final_digest=state.digest(),
+            chance=self.chance,
+        )
+        return state, checked

@@ -4,6 +4,16 @@ Chance is sampled *outside* game states (by the match runner), so states never h
 peek at. We use SplitMix64 rather than :mod:`random`: its whole state is one integer (trivially serialisable),
 its output is identical on every Python version, and independent streams are derived by name with
 :meth:`Rng.fork`, so adding a bot never changes the dice of a seeded game. Golden tests pin the output.
+
+How a seed turns into chance draws is a *scheme*, named in every record so a record's chance outcomes can be
+checked against its seed (:class:`ChanceDraws`). There are two, one per kind of caller:
+
+- ``"stream"`` (the match runner: ``hellenika play``, ``simulate``, the bots' benchmarks): every draw of a
+  game comes from one generator, ``Rng(seed).fork("chance")``, in order. Cheap, but a draw depends on how
+  much randomness the draws before it used, so it can only be checked by replaying the game in order.
+- ``"per-step"`` (the server): the draw at history step ``n`` comes from its own generator,
+  ``Rng(seed).fork("chance-<n>")``. A table rebuilt after a restart, or after an undo, needs no saved
+  generator state and draws the same again.
 """
 
 from __future__ import annotations
@@ -91,3 +101,37 @@ class Rng:
 
     def setstate(self, state: int) -> None:
         self.state = state & _MASK
+
+
+#: The two ways a seed gives chance draws (see the module docstring); a record names the one it used.
+STREAM, PER_STEP = "stream", "per-step"
+CHANCE_SCHEMES = (STREAM, PER_STEP)
+
+
+def chance_stream(seed: int) -> Rng:
+    """The one generator of every chance draw of a ``"stream"`` game, drawn from in order."""
+    return Rng(seed).fork("chance")
+
+
+def chance_at_step(seed: int, step: int) -> Rng:
+    """The generator of the chance draw at history step ``step`` of a ``"per-step"`` game."""
+    return Rng(seed).fork(f"chance-{step}")
+
+
+class ChanceDraws:
+    """The generator to sample the chance node at each history step with, for a seed and a scheme.
+
+    Steps must be asked in increasing order (a replay does): the stream scheme hands out its one generator.
+    """
+
+    __slots__ = ("_stream", "scheme", "seed")
+
+    def __init__(self, seed: int, scheme: str) -> None:
+        if scheme not in CHANCE_SCHEMES:
+            raise ValueError(f"unknown chance scheme {scheme!r}; known: {', '.join(CHANCE_SCHEMES)}")
+        self.seed = seed
+        self.scheme = scheme
+        self._stream = chance_stream(seed) if scheme == STREAM else None
+
+    def at(self, step: int) -> Rng:
+        return self._stream if self._stream is not None else chance_at_step(self.seed, step)

@@ -13,8 +13,9 @@ event loop.
 The live states are cached in memory. After a restart a table is rebuilt on first use from its latest
 snapshot (serialised state and log, every ``snapshot_every`` actions) plus the actions since.
 
-Chance: the outcome at history step ``n`` is drawn from ``Rng(seed).fork("chance-<n>")``; the seed is never
-shown while the game runs, and the record (every action, chance included) replays exactly.
+Chance: the outcome at history step ``n`` is drawn from ``Rng(seed).fork("chance-<n>")`` (the engine's
+``"per-step"`` scheme, engine/rng.py); the seed is never shown while the game runs, and the record (every
+action, chance included, and the scheme) replays exactly, each chance outcome checked against the seed.
 
 Versions: a table's ``version`` is its revision: +1 per applied action (chance included), +1 per undo, +1 for
 a forfeit. While nobody undoes it equals the number of actions applied. Moves and undos must quote it.
@@ -43,8 +44,8 @@ from hellenika.engine.agent import Agent, Observation
 from hellenika.engine.events import Event
 from hellenika.engine.game import Game
 from hellenika.engine.record import Record
-from hellenika.engine.results import places_from_keys
-from hellenika.engine.rng import Rng
+from hellenika.engine.results import forfeit_places
+from hellenika.engine.rng import PER_STEP, Rng, chance_at_step
 from hellenika.engine.state import CHANCE, State
 from hellenika.server.accounts import UserPublic
 from hellenika.server.config import Settings
@@ -67,10 +68,6 @@ FAST_LEVELS = frozenset({"easy", "medium"})
 MAX_LIVE = 2000
 #: A safety net against a game that never stops asking chance (a bug, not a rule).
 MAX_CHANCE_STEPS = 100_000
-
-
-def chance_rng(seed: int, step: int) -> Rng:
-    return Rng(seed).fork(f"chance-{step}")
 
 
 def bot_rng(seed: int, seat: int, step: int) -> Rng:
@@ -117,7 +114,7 @@ def resolve_chance(state: State, seed: int, new: list[NewAction]) -> None:
         if state.current_player() != CHANCE:
             return
         step = state.version
-        action = state.sample_chance(chance_rng(seed, step))
+        action = state.sample_chance(chance_at_step(seed, step))
         state.apply_unchecked(action)
         new.append(NewAction(step, CHANCE, BY_CHANCE, action.to_json()))
     raise RuntimeError("chance did not settle")
@@ -196,17 +193,6 @@ def seat_model(
 def payload(model_text: str, table: dict[str, Any], kind: str = "state") -> str:
     """``{"type": kind, ...model..., "table": table}`` spliced from an already serialised model."""
     return f'{{"type":"{kind}",{model_text[1:-1]},"table":{dumps(table)}}}'
-
-
-def forfeit_places(state: State, seat: int) -> list[int]:
-    """Places when ``seat`` forfeits: the others by the game's rank keys, the forfeiting seat last."""
-    others = [p for p in range(state.num_participants) if p != seat]
-    others_places = places_from_keys([state.rank_key(p) for p in others])
-    places = [0] * state.num_participants
-    for p, place in zip(others, others_places, strict=True):
-        places[p] = place
-    places[seat] = state.num_participants
-    return places
 
 
 def names_of(info: TableInfo, state: State) -> list[str]:
@@ -370,6 +356,11 @@ class Master:
         open_seats = [s.seat + 1 for s in info.seats if s.kind == "open"]
         if open_seats:
             raise ApiError(409, f"seat(s) {', '.join(map(str, open_seats))} still open; fill them first")
+        # Nobody plays (and risks a forfeit or a rating) without having accepted their seat.
+        invited = [f"{s.seat + 1} ({s.user_name})" for s in info.seats if s.kind == "invited"]
+        if invited:
+            waiting_for = ", ".join(invited)
+            raise ApiError(409, f"seat(s) {waiting_for} not accepted yet: invitees accept before the start")
         game = games.get(info.game)
         seed = secrets.randbits(62)
 
@@ -473,8 +464,10 @@ class Master:
         def work(session: Session) -> tuple[State, list[NewAction], TableInfo, dict[int | None, str]]:
             chosen = action if isinstance(action, Action) else action()
             after = before.clone(log=True)
-            after.apply(chosen, seat)  # IllegalAction (422) names the rule; the live state is untouched
-            new = [NewAction(before.version, seat, by, chosen.to_json())]
+            # IllegalAction (422) names the rule; the live state is untouched. A twin of an offered action is
+            # played (and stored) as the offered one.
+            played = after.apply(chosen, seat)
+            new = [NewAction(before.version, seat, by, played.to_json())]
             resolve_chance(after, seed, new)
             updated = self._advanced(info, after, len(new), now)
             texts = render_models(updated, after, seats, live.log, (new[-1].seat, new[-1].by))
@@ -814,9 +807,12 @@ class Master:
     # ------------------------------------------------------------------ records
 
     def record(self, live: LiveTable) -> dict[str, Any]:
-        """The game record (the CLI's ``--record`` JSON) of a finished table."""
+        """The game record (the CLI's ``--record`` JSON) of a finished table; it uploads again as it is.
+
+        It names the server's chance scheme, so an upload checks every chance outcome against the seed.
+        """
         info, state = live.info, live.state
-        record = Record.start(state, info.seat_names(), info.seed)
+        record = Record.start(state, info.seat_names(), info.seed, chance=PER_STEP)
         record.finish(state)
         data = record.to_json()
         if data.get("result") is not None:

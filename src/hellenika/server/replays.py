@@ -1,6 +1,12 @@
 """Replays: uploaded records (checked by replaying them before they are stored) and finished tables, shown
 step by step as the spectator's table model.
 
+An uploaded record is evidence, not a claim: :func:`check_record` replays it with the engine's
+:meth:`Record.verify` (every action with full checking, every chance outcome against the record's seed) and
+stores the record as the replay made it, with the result and digest the replay computed. A result or digest
+that disagrees is refused with the difference, so nobody can upload a forged score. A record without a seed
+cannot be checked and is refused. Unknown top-level fields are ignored and not stored.
+
 A replay id is either an uploaded record's id or a finished table's id; both answer the same shape.
 """
 
@@ -14,7 +20,7 @@ import anyio.to_thread
 from sqlalchemy.orm import Session
 
 from hellenika import games
-from hellenika.engine.errors import HellenikaError
+from hellenika.engine.errors import HellenikaError, RecordError
 from hellenika.engine.record import Record
 from hellenika.engine.state import State
 from hellenika.server.accounts import UserPublic
@@ -28,28 +34,73 @@ from hellenika.web.model import table_model
 
 #: An uploaded record may hold at most this many actions (the longest real games hold a few thousand).
 MAX_ACTIONS = 50_000
+#: The longest seat name an uploaded record may give (account names and bot specs are far shorter).
+MAX_SEAT_NAME = 64
+#: The longest game name or rules version (real ones are a few characters).
+MAX_LABEL = 32
+#: The longest error detail answered for a bad record (messages quote parts of it).
+MAX_DETAIL = 400
 
 
 def record_names(record: Record, state: State) -> list[str]:
-    return [str(s) for s in record.seats[: record.players]] + state.participant_names()[record.players :]
+    return record.participant_names(state)
+
+
+def _refuse(why: str) -> ApiError:
+    text = f"record refused: {why}"
+    return ApiError(422, text if len(text) <= MAX_DETAIL else text[: MAX_DETAIL - 1] + "…")
+
+
+def _check_limits(record: Record) -> None:
+    """The bounds of an upload that the replay does not check itself; before the replay, so it stays cheap."""
+    if len(record.game) > MAX_LABEL or len(record.rules_version) > MAX_LABEL:
+        raise _refuse(f"'game' and 'rules_version' are at most {MAX_LABEL} characters")
+    if len(record.actions) > MAX_ACTIONS:
+        raise _refuse(f"a record may hold at most {MAX_ACTIONS} actions")
+    if len(record.seats) > record.players:
+        raise _refuse(f"the record has {len(record.seats)} seats for {record.players} players")
+    if any(len(name) > MAX_SEAT_NAME for name in record.seats):
+        raise _refuse(f"a seat name is at most {MAX_SEAT_NAME} characters")
 
 
 def check_record(data: Any) -> Record:
-    """Parse and fully replay a record; raise 422 saying what is wrong with it."""
+    """The record as its replay makes it (what is stored), or 422 saying what is wrong with it.
+
+    Any JSON value answers a record or an :class:`ApiError` 422, never another exception.
+    """
     if not isinstance(data, dict):
         raise ApiError(422, "a record is a JSON object (the CLI's --record file)")
     try:
         record = Record.from_json(data)
-        if len(record.actions) > MAX_ACTIONS:
-            raise ApiError(422, f"a record may hold at most {MAX_ACTIONS} actions")
-        if not all(isinstance(a, dict) for a in record.actions):
-            raise ApiError(422, "every action of a record is a JSON object")
-        record.replay(games.REGISTRY, log=False)
+        _check_limits(record)
+        _state, checked = record.verify(games.REGISTRY)
+    except ApiError:
+        raise
     except HellenikaError as exc:
-        raise ApiError(422, f"this record does not replay: {exc}") from None
+        raise _refuse(str(exc)) from None
+    except RecursionError:
+        raise _refuse("it is nested too deeply") from None
     except (TypeError, ValueError, KeyError, AttributeError, IndexError, OverflowError) as exc:
-        raise ApiError(422, f"this record does not replay: malformed ({exc})") from None
-    return record
+        raise _refuse(f"malformed ({exc})") from None
+    return checked
+
+
+def stored_record(data: Any) -> Record:
+    """A record read back from the database. Uploads stored before they were verified may hold a seed or a
+    result of any JSON shape: those read as absent, so an old replay still shows (never a 500)."""
+    try:
+        return Record.from_json(data)
+    except RecordError:
+        if not isinstance(data, dict):
+            raise
+        legacy = dict(data)
+        if not isinstance(legacy.get("seed"), int) or isinstance(legacy.get("seed"), bool):
+            legacy["seed"] = None
+        if not isinstance(legacy.get("result"), dict):
+            legacy["result"] = None
+        if not isinstance(legacy.get("final_digest"), str):
+            legacy["final_digest"] = None
+        return Record.from_json(legacy)
 
 
 class Replays:
@@ -104,14 +155,17 @@ class Replays:
             live = await self.master.live_table(replay_id)
             data = self.master.record(live)
         assert data is not None
-        record = Record.from_json(data)
+        try:
+            record = stored_record(data)
+        except RecordError as exc:
+            raise ApiError(422, f"this stored record cannot be read: {exc}") from None
         self._records[replay_id] = record
         while len(self._records) > 64:
             self._records.popitem(last=False)
         return record
 
     async def record_json(self, replay_id: str) -> dict[str, Any]:
-        """The record itself, as uploaded (or as the finished table wrote it), to download again."""
+        """The record as it was checked and stored (or as the finished table wrote it), to download again."""
         return (await self._record(replay_id)).to_json()
 
     async def view(self, replay_id: str, step: int | None) -> dict[str, Any]:
@@ -124,7 +178,8 @@ class Replays:
             raise ApiError(422, f"step must be between 0 and {total}")
 
         def build() -> dict[str, Any]:
-            state = record.replay(games.REGISTRY, upto=step, log=True)
+            # Checked when it was uploaded (or written by the master): showing a step needs no second check.
+            state = record.replay(games.REGISTRY, upto=step, log=True, check_chance=False)
             names = record_names(record, state)
             model = table_model(state, None, names)
             model["replay"] = {

@@ -17,7 +17,8 @@ async def upload(
     user: CurrentUser,
     svc: ServicesDep,
 ) -> dict[str, Any]:
-    """Store a record after replaying it (a record that does not replay is 422)."""
+    """Store a record after verifying it: replayed with every chance outcome checked against its seed, its
+    result and digest computed (one that does not replay, has no seed, or claims another result is 422)."""
     return {"id": await svc.replays.upload(user, record)}
 
 
@@ -33,5 +34,5 @@ async def view(
 
 @router.get("/replays/{replay_id}/record")
 async def record(replay_id: str, svc: ServicesDep) -> dict[str, Any]:
-    """The replay's game record (the CLI's --record JSON), to download: an uploaded one as it was checked."""
+    """The replay's record (the CLI's --record JSON), to download: an uploaded one as its replay made it."""
     return await svc.replays.record_json(replay_id)
