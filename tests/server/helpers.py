@@ -12,7 +12,9 @@ from tests.server.harness import LiveServer, Player
 def two_player_table(
     server: LiveServer, game: str = "hercules", prefix: str = "p", **table: Any
 ) -> tuple[Player, Player, str]:
-    """Two registered players seated at a started two-player table; answers (first, second, table id)."""
+    """Two registered players seated at a started two-player table; answers (first, second, table id).
+
+    The first invites the second by name, the second accepts, the first starts."""
     first = server.player(f"{prefix}-one")
     second = server.player(f"{prefix}-two")
     body: dict[str, Any] = {
@@ -22,6 +24,7 @@ def two_player_table(
     }
     body.update(table)
     created = first.create(**body)
+    second.ok(second.post(f"/api/tables/{created['id']}/accept"))
     first.ok(first.post(f"/api/tables/{created['id']}/start"))
     return first, second, created["id"]
 

@@ -66,6 +66,7 @@ def test_every_payload_is_the_seats_own_view(server: LiveServer, game_name: str)
     table_id = table["id"]
     watchers = {0: Collector(alice, server, table_id), 1: Collector(bob, server, table_id)}
     spectator = Collector(None, server, table_id)
+    bob.ok(bob.post(f"/api/tables/{table_id}/accept"))
     alice.ok(alice.post(f"/api/tables/{table_id}/start"))
     players = {0: alice, 1: bob}
     fetched: list[tuple[int | None, dict[str, Any]]] = []

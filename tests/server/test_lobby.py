@@ -29,6 +29,10 @@ def test_create_validates_game_players_options_and_seats(server: LiveServer) -> 
             "",
         ),
         ({"game": "hercules", "players": 2, "mode": "blitz"}, ""),
+        (
+            {"game": "hercules", "players": 2, "seats": [{"kind": "me"}, {"kind": "user", "user": "host"}]},
+            "yourself",
+        ),
     ]
     for body, words in cases:
         answer = host.post("/api/tables", body)
@@ -51,8 +55,10 @@ def test_table_json_shows_mode_deadline_seats_and_invite_to_the_creator(server: 
     )
     assert table["status"] == "waiting" and table["mode"] == "turn-based"
     assert table["deadline_hours"] == 24 and table["on_timeout"] == "forfeit"
-    assert [s["kind"] for s in table["seats"]] == ["user", "user", "bot"]
-    assert table["seats"][1]["user"]["name"] == "guest" and table["seats"][2]["level"] == "easy"
+    assert [s["kind"] for s in table["seats"]] == ["user", "invited", "bot"]
+    assert [s["joined"] for s in table["seats"]] == [True, False, False]
+    assert table["seats"][1]["user"]["name"] == "guest" and table["seats"][1]["name"] == "guest"
+    assert table["seats"][2]["level"] == "easy"
     assert table["invite"] and table["invite_url"].endswith(table["invite"])
     seen_by_other = server.player().ok(server.player().get(f"/api/tables/{table['id']}"))["table"]
     assert seen_by_other["invite"] is None and seen_by_other["invite_url"] is None
@@ -109,6 +115,7 @@ def test_my_tables_put_those_waiting_for_my_move_first(server: LiveServer) -> No
     their_turn = other.create(
         game="hellas", players=2, seats=[{"kind": "me"}, {"kind": "user", "user": "me-player"}]
     )
+    me.ok(me.post(f"/api/tables/{their_turn['id']}/accept"))
     other.ok(other.post(f"/api/tables/{their_turn['id']}/start"))
     mine_to_move = me.create(game="hercules", players=2, seats=[{"kind": "me"}, {"kind": "bot"}])
     me.ok(me.post(f"/api/tables/{mine_to_move['id']}/start"))

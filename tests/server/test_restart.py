@@ -20,6 +20,7 @@ def test_a_game_continues_after_a_restart(make_server: Any, database_url: str) -
         seats=[{"kind": "me"}, {"kind": "user", "user": "guest"}, {"kind": "bot"}],
     )
     tid = table["id"]
+    guest.ok(guest.post(f"/api/tables/{tid}/accept"))
     host.ok(host.post(f"/api/tables/{tid}/start"))
     players = {0: host, 1: guest}
     rng = random.Random(5)

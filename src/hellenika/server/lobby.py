@@ -1,7 +1,14 @@
-"""The lobby: creating tables, joining and leaving them before they start, and listing them.
+"""The lobby: creating tables, joining and leaving them before they start, invitations, and listing them.
 
 Seats are claimed with a guarded UPDATE (``... WHERE kind = 'open'``), so two people racing for the last
 seat get one 200 and one 409. Options are validated by the game's own option parsing.
+
+Nobody is seated without consent. A seat the creator gives to a person by name is an *invitation* (kind
+``invited``): it holds the invitee's id but is not a seat of theirs until they accept, and the master refuses
+to start while one is unanswered, so no one can be put into a game (and its deadlines, forfeits and ratings)
+by someone else. Declining, or leaving before accepting, opens the seat again for anyone to join. And a
+person creates only tables they sit at, unless the server allows otherwise
+(``Settings.allow_tables_without_creator``), so a table cannot be set up between other people.
 """
 
 from __future__ import annotations
@@ -20,7 +27,17 @@ from hellenika.server.errors import ApiError
 from hellenika.server.schemas import JoinRequest, SeatRequest, TableCreate
 from hellenika.server.store import Store
 from hellenika.server.store.models import GameTable, Seat
-from hellenika.server.tables import FINISHED, PLAYING, WAITING, TableInfo, load_info, load_infos
+from hellenika.server.tables import (
+    FINISHED,
+    INVITED,
+    OPEN,
+    PLAYING,
+    USER,
+    WAITING,
+    TableInfo,
+    load_info,
+    load_infos,
+)
 
 
 def new_id() -> str:
@@ -47,8 +64,11 @@ class Lobby:
             seats = [SeatRequest(kind="me")] + [SeatRequest(kind="open") for _ in range(body.players - 1)]
         if len(seats) != body.players:
             raise ApiError(422, f"give one seat per player: {body.players} players, {len(seats)} seats")
-        if sum(s.kind == "me" for s in seats) > 1:
+        mine = sum(s.kind == "me" for s in seats)
+        if mine > 1:
             raise ApiError(422, "only one seat can be yours")
+        if mine == 0 and not self.settings.allow_tables_without_creator:
+            raise ApiError(422, "a table you create must have your own seat: make one seat 'me'")
         invited = [s.user for s in seats if s.kind == "user"]
         if any(not name for name in invited):
             raise ApiError(422, "an invited seat needs the user's name")
@@ -60,16 +80,19 @@ class Lobby:
         rows: list[dict[str, Any]] = []
         for index, spec in enumerate(seats):
             if spec.kind == "me":
-                rows.append({"seat": index, "kind": "user", "user_id": user.id, "level": None})
+                rows.append({"seat": index, "kind": USER, "user_id": user.id, "level": None})
                 seated.append(user.id)
             elif spec.kind == "user":
                 invitee = found[spec.user or ""]
-                rows.append({"seat": index, "kind": "user", "user_id": invitee.id, "level": None})
+                if invitee.id == user.id:
+                    raise ApiError(422, "you cannot invite yourself: make your seat 'me'")
+                # Pending until the invitee accepts (see the module docstring).
+                rows.append({"seat": index, "kind": INVITED, "user_id": invitee.id, "level": None})
                 seated.append(invitee.id)
             elif spec.kind == "bot":
                 rows.append({"seat": index, "kind": "bot", "user_id": None, "level": spec.level or "medium"})
             else:
-                rows.append({"seat": index, "kind": "open", "user_id": None, "level": None})
+                rows.append({"seat": index, "kind": OPEN, "user_id": None, "level": None})
         if len(set(seated)) != len(seated):
             raise ApiError(422, "a person can hold only one seat at a table")
         now = self.settings.clock()
@@ -113,12 +136,18 @@ class Lobby:
                 raise ApiError(409, "you already have a seat at this table")
             if info.status != WAITING:
                 raise ApiError(409, "this table has already started")
-            if body.invite is not None and not secrets.compare_digest(body.invite, info.invite_token):
+            invited = info.invitation_of(user.id)
+            if invited is not None:
+                raise ApiError(409, f"you are invited to seat {invited + 1}: accept the invitation instead")
+            # Bytes, not str: compare_digest refuses non-ASCII text with a TypeError (a 500 for "é").
+            if body.invite is not None and not secrets.compare_digest(
+                body.invite.encode(), info.invite_token.encode()
+            ):
                 raise ApiError(403, "this invitation is not valid for this table")
             if info.private and body.invite is None:
                 raise ApiError(403, "this table is private: join it through its invitation link")
             if body.seat is None:
-                free = [s.seat for s in info.seats if s.kind == "open"]
+                free = [s.seat for s in info.seats if s.kind == OPEN]
                 if not free:
                     raise ApiError(409, "no seat is open at this table")
                 seat = free[0]
@@ -128,8 +157,8 @@ class Lobby:
                     raise ApiError(422, f"this table has seats 0 to {info.players - 1}")
             done = session.execute(
                 update(Seat)
-                .where(Seat.table_id == table_id, Seat.seat == seat, Seat.kind == "open")
-                .values(kind="user", user_id=user.id)
+                .where(Seat.table_id == table_id, Seat.seat == seat, Seat.kind == OPEN)
+                .values(kind=USER, user_id=user.id)
             )
             if done.rowcount != 1:  # type: ignore[attr-defined]
                 raise ApiError(409, f"seat {seat} is not open")
@@ -140,27 +169,95 @@ class Lobby:
         return await self.store.write(write)
 
     async def leave(self, table_id: str, user: UserPublic) -> TableInfo:
-        """Give up a seat before the game starts (a running game is left by resigning: see the master)."""
+        """Give up a seat before the game starts (a running game is left by resigning: see the master).
+
+        An invitee who has not accepted leaves by declining: the seat opens as it would for a seated player.
+        """
 
         def write(session: Session) -> TableInfo:
             info = load_info(session, table_id)
             if info is None:
                 raise ApiError(404, f"no table {table_id!r}")
             seat = info.seat_of(user.id)
+            kind = USER
+            if seat is None:
+                seat, kind = info.invitation_of(user.id), INVITED
             if seat is None:
                 raise ApiError(409, "you have no seat at this table")
             if info.status != WAITING:
                 raise ApiError(409, "this table has already started")
-            session.execute(
+            return self._open_seat(session, info, seat, kind, user)
+
+        return await self.store.write(write)
+
+    async def accept(self, table_id: str, user: UserPublic) -> TableInfo:
+        """Take the seat I am invited to (no invitation token needed: the invitation is by name)."""
+
+        def write(session: Session) -> TableInfo:
+            info = self._answerable(session, table_id, user)
+            seat = info.invitation_of(user.id)
+            assert seat is not None
+            done = session.execute(
                 update(Seat)
-                .where(Seat.table_id == table_id, Seat.seat == seat)
-                .values(kind="open", user_id=None, level=None)
+                .where(
+                    Seat.table_id == table_id,
+                    Seat.seat == seat,
+                    Seat.kind == INVITED,
+                    Seat.user_id == user.id,
+                )
+                .values(kind=USER)
             )
+            if done.rowcount != 1:  # type: ignore[attr-defined]
+                raise ApiError(409, "the invitation was answered meanwhile; reload the table")
             updated = load_info(session, table_id)
             assert updated is not None
             return updated
 
         return await self.store.write(write)
+
+    async def decline(self, table_id: str, user: UserPublic) -> TableInfo:
+        """Turn down my invitation: the seat becomes open (anyone may join it, or the creator may fill it)."""
+
+        def write(session: Session) -> TableInfo:
+            info = self._answerable(session, table_id, user)
+            seat = info.invitation_of(user.id)
+            assert seat is not None
+            return self._open_seat(session, info, seat, INVITED, user)
+
+        return await self.store.write(write)
+
+    @staticmethod
+    def _answerable(session: Session, table_id: str, user: UserPublic) -> TableInfo:
+        """The table, if ``user`` may accept or decline an invitation to it now; else the reason why not."""
+        info = load_info(session, table_id)
+        if info is None:
+            raise ApiError(404, f"no table {table_id!r}")
+        if info.status != WAITING:
+            raise ApiError(409, "this table has already started")
+        if info.invitation_of(user.id) is None:
+            if info.seat_of(user.id) is not None:
+                raise ApiError(409, "you already have a seat at this table")
+            raise ApiError(403, "you are not invited to this table")
+        return info
+
+    @staticmethod
+    def _open_seat(session: Session, info: TableInfo, seat: int, kind: str, user: UserPublic) -> TableInfo:
+        """Free ``seat``, still held by ``user`` as ``kind`` (a guarded UPDATE: a racing answer gets 409)."""
+        done = session.execute(
+            update(Seat)
+            .where(
+                Seat.table_id == info.id,
+                Seat.seat == seat,
+                Seat.kind == kind,
+                Seat.user_id == user.id,
+            )
+            .values(kind=OPEN, user_id=None, level=None)
+        )
+        if done.rowcount != 1:  # type: ignore[attr-defined]
+            raise ApiError(409, "the seat changed meanwhile; reload the table")
+        updated = load_info(session, info.id)
+        assert updated is not None
+        return updated
 
     async def status(self, table_id: str) -> TableInfo:
         info = await self.store.read(lambda s: load_info(s, table_id))
@@ -177,7 +274,7 @@ class Lobby:
                 query = query.where(
                     GameTable.status == WAITING,
                     GameTable.private.is_(False),
-                    GameTable.id.in_(select(Seat.table_id).where(Seat.kind == "open")),
+                    GameTable.id.in_(select(Seat.table_id).where(Seat.kind == OPEN)),
                 )
             else:
                 query = query.where(GameTable.status == status, GameTable.private.is_(False))
@@ -187,10 +284,11 @@ class Lobby:
         return await self.store.read(read)
 
     async def mine(self, user: UserPublic, limit: int = 200) -> list[TableInfo]:
-        """My tables: those waiting for my move first, then running, waiting and finished ones."""
+        """My tables: those waiting for my move first, then my unanswered invitations, then running, waiting
+        and finished ones."""
 
         def read(session: Session) -> list[TableInfo]:
-            seated = select(Seat.table_id).where(Seat.user_id == user.id, Seat.kind == "user")
+            seated = select(Seat.table_id).where(Seat.user_id == user.id, Seat.kind.in_((USER, INVITED)))
             ids = list(
                 session.scalars(
                     select(GameTable.id)
@@ -202,13 +300,14 @@ class Lobby:
             return load_infos(session, ids)
 
         infos = await self.store.read(read)
-        order = {PLAYING: 1, WAITING: 2, FINISHED: 3}
+        order = {PLAYING: 2, WAITING: 3, FINISHED: 4}
 
         def key(info: TableInfo) -> tuple[int, float]:
             my_turn = (
                 info.status == PLAYING and info.to_move is not None and info.to_move == info.seat_of(user.id)
             )
-            rank = 0 if my_turn else order.get(info.status, 4)
+            invited = info.status == WAITING and info.invitation_of(user.id) is not None
+            rank = 0 if my_turn else 1 if invited else order.get(info.status, 5)
             return rank, -(info.finished_at or info.started_at or info.created_at)
 
         return sorted(infos, key=key)

@@ -13,23 +13,45 @@ from pydantic import BaseModel, ConfigDict, Field
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # strict: a value of another JSON type is refused, not coerced (0 is not false, "3" is not 3), so the
+    # server accepts exactly what the OpenAPI schema says.
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class Credentials(Strict):
+    model_config = ConfigDict(
+        json_schema_extra={"examples": [{"name": "ariadne", "password": "correct horse"}]}
+    )
+
     name: str = Field(max_length=64)
     password: str = Field(max_length=256)
 
 
 class SeatRequest(Strict):
     kind: Literal["me", "open", "user", "bot"]
-    user: str | None = Field(default=None, max_length=64, description="the invited user's name (kind user)")
+    user: str | None = Field(
+        default=None,
+        max_length=64,
+        description="the invited user's name (kind user: an invitation, seated once they accept it)",
+    )
     level: Literal["easy", "medium", "hard", "expert"] | None = Field(
         default=None, description="the bot's level (kind bot; medium when missing)"
     )
 
 
 class TableCreate(Strict):
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "game": "hercules",
+                    "players": 2,
+                    "seats": [{"kind": "me"}, {"kind": "bot", "level": "medium"}],
+                }
+            ]
+        }
+    )
+
     game: str = Field(max_length=40)
     players: int = Field(ge=1, le=16)
     options: dict[str, Any] = Field(default_factory=dict)
@@ -48,6 +70,8 @@ class JoinRequest(Strict):
 
 
 class MoveRequest(Strict):
+    model_config = ConfigDict(json_schema_extra={"examples": [{"version": 3, "action": "pass"}]})
+
     version: int = Field(ge=0, le=10_000_000)
     action: dict[str, Any] | str = Field(
         description="the action's JSON form (from legal[].action) or notation"
@@ -55,4 +79,6 @@ class MoveRequest(Strict):
 
 
 class UndoRequest(Strict):
+    model_config = ConfigDict(json_schema_extra={"examples": [{"version": 3}]})
+
     version: int = Field(ge=0, le=10_000_000)

@@ -3,6 +3,10 @@ in one query and shown as the ``table`` JSON of docs/WEB.md.
 
 ``TableInfo`` is a plain snapshot; the master keeps one per live table and replaces it on every commit, so a
 push never needs a query.
+
+A seat's kind is ``open``, ``user`` (a person who sat down: the creator, someone who joined, or an invitee who
+accepted), ``invited`` (a person named by the creator who has not accepted yet: not seated, so nothing a game
+does can reach them) or ``bot``.
 """
 
 from __future__ import annotations
@@ -23,6 +27,11 @@ FINISHED = "finished"
 
 BOT_LEVELS = ("easy", "medium", "hard", "expert")
 
+OPEN = "open"
+USER = "user"
+INVITED = "invited"
+BOT = "bot"
+
 
 def iso(seconds: float | None) -> str | None:
     if seconds is None:
@@ -33,16 +42,16 @@ def iso(seconds: float | None) -> str | None:
 @dataclass(frozen=True, slots=True)
 class SeatInfo:
     seat: int
-    kind: str  # "open", "user" or "bot"
+    kind: str  # OPEN, USER, INVITED or BOT
     user_id: int | None = None
     user_name: str | None = None
     level: str | None = None
 
     @property
     def name(self) -> str | None:
-        if self.kind == "user":
+        if self.kind in (USER, INVITED):
             return self.user_name
-        if self.kind == "bot":
+        if self.kind == BOT:
             return f"Bot {self.seat + 1} ({self.level})"
         return None
 
@@ -51,10 +60,10 @@ class SeatInfo:
         return {
             "seat": self.seat,
             "kind": self.kind,
-            "user": user if self.kind == "user" else None,
+            "user": user if self.kind in (USER, INVITED) else None,
             "name": self.name,
             "level": self.level,
-            "joined": self.kind == "user",
+            "joined": self.kind == USER,
         }
 
 
@@ -84,10 +93,20 @@ class TableInfo:
     seats: tuple[SeatInfo, ...] = field(default_factory=tuple)
 
     def seat_of(self, user_id: int | None) -> int | None:
+        """The seat this person sits at (an invitation not yet accepted is no seat)."""
         if user_id is None:
             return None
         for s in self.seats:
-            if s.kind == "user" and s.user_id == user_id:
+            if s.kind == USER and s.user_id == user_id:
+                return s.seat
+        return None
+
+    def invitation_of(self, user_id: int | None) -> int | None:
+        """The seat this person is invited to and has not accepted yet."""
+        if user_id is None:
+            return None
+        for s in self.seats:
+            if s.kind == INVITED and s.user_id == user_id:
                 return s.seat
         return None
 
@@ -95,7 +114,7 @@ class TableInfo:
         return [s.name or f"Seat {s.seat + 1}" for s in self.seats]
 
     def is_bot(self, seat: int) -> bool:
-        return 0 <= seat < len(self.seats) and self.seats[seat].kind == "bot"
+        return 0 <= seat < len(self.seats) and self.seats[seat].kind == BOT
 
     def with_changes(self, **changes: Any) -> TableInfo:
         return replace(self, **changes)
@@ -120,6 +139,7 @@ class TableInfo:
             "to_move": self.to_move,
             "my_seat": my_seat,
             "my_turn": my_seat is not None and self.status == PLAYING and self.to_move == my_seat,
+            "my_invitation": self.invitation_of(viewer_id) is not None,
             "turn_deadline": iso(self.turn_deadline),
             "created_at": iso(self.created_at),
             "started_at": iso(self.started_at),

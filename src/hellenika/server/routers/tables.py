@@ -1,4 +1,5 @@
-"""Tables: the lobby's create, join, leave, start and lists; a table's state, moves, undo and record."""
+"""Tables: the lobby's create, join, leave, invitations, start and lists; a table's state, moves, undo and
+record."""
 
 from __future__ import annotations
 
@@ -31,13 +32,13 @@ async def list_tables(
 
 @router.get("/tables/mine")
 async def my_tables(svc: ServicesDep, user: CurrentUser) -> dict[str, Any]:
-    """My tables, those waiting for my move first."""
+    """My tables (and tables I am invited to), those waiting for my move first, then my invitations."""
     return _tables(await svc.lobby.mine(user), user.id)
 
 
 @router.post("/tables", status_code=201, dependencies=CSRF)
 async def create_table(body: TableCreate, svc: ServicesDep, user: CurrentUser) -> dict[str, Any]:
-    """Create a table; seats are me, open, an invited user (seated at once) or a bot with a level."""
+    """Create a table; seats are me, open, an invited user (seated once they accept) or a bot with a level."""
     info = await svc.lobby.create(user, body)
     return {"table": info.to_json(user.id)}
 
@@ -74,9 +75,25 @@ async def leave_table(table_id: str, svc: ServicesDep, user: CurrentUser) -> dic
     return {"table": info.to_json(user.id)}
 
 
+@router.post("/tables/{table_id}/accept", dependencies=CSRF)
+async def accept_invitation(table_id: str, svc: ServicesDep, user: CurrentUser) -> dict[str, Any]:
+    """Take the seat I am invited to (403 if I am not invited, 409 once the table has started)."""
+    info = await svc.lobby.accept(table_id, user)
+    svc.master.publish_table(info)
+    return {"table": info.to_json(user.id)}
+
+
+@router.post("/tables/{table_id}/decline", dependencies=CSRF)
+async def decline_invitation(table_id: str, svc: ServicesDep, user: CurrentUser) -> dict[str, Any]:
+    """Turn down my invitation: the seat becomes open (403 if I am not invited, 409 once started)."""
+    info = await svc.lobby.decline(table_id, user)
+    svc.master.publish_table(info)
+    return {"table": info.to_json(user.id)}
+
+
 @router.post("/tables/{table_id}/start", dependencies=CSRF)
 async def start_table(table_id: str, svc: ServicesDep, user: CurrentUser) -> dict[str, Any]:
-    """Start the game (the creator, once every seat is taken)."""
+    """Start the game (the creator, once every seat is taken and every invitee has accepted)."""
     info = await svc.master.start(table_id, user)
     return {"table": info.to_json(user.id)}
 

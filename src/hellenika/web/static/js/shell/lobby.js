@@ -1,11 +1,12 @@
 // The lobby: create a table (game, players, options, seats, timing), my games (those waiting for my move
-// first), the open tables to join, and uploading a record to watch.
+// first, then the invitations I have not answered, with Accept / Decline), the open tables to join, and
+// uploading a record to watch.
 import { get, post } from "./api.js";
 import { byId, h } from "./dom.js";
 import { loginUrl, mountHeader, notify, showError } from "./header.js";
 import {
-  gameTitle, inviteBox, isCreator, isOpenSeat, isWaiting, modeWords, mySeat, seatList, seatsOf, STATUS_WORDS,
-  statusOf,
+  creatorName, gameTitle, inviteBox, isCreator, isOpenSeat, isWaiting, modeWords, myInvitation, mySeat, seatList,
+  seatsOf, STATUS_WORDS, statusOf,
 } from "./tables.js";
 import { wireUpload } from "./upload.js";
 
@@ -18,7 +19,7 @@ const LEVELS = [
 const SEAT_KINDS = [
   ["me", "me"],
   ["open", "open seat (anyone may join)"],
-  ["user", "invite a user by name"],
+  ["user", "invite a user by name (they accept)"],
   ["bot", "bot"],
 ];
 const REFRESH_MS = 4000;
@@ -219,6 +220,7 @@ async function act(path, success, button) {
 
 function tableCard(table, { mine }) {
   const seat = mySeat(table, user);
+  const invited = mine && isWaiting(table) ? myInvitation(table, user) : null;
   const urgent = mine && waitingForMe(table);
   const title = gameTitle(table, games);
   const controls = [];
@@ -238,6 +240,13 @@ function tableCard(table, { mine }) {
     });
     controls.push(join);
   }
+  if (invited !== null) {
+    const accept = h("button", { type: "button", class: "hk-accept hk-primary", text: "Accept" });
+    accept.addEventListener("click", () => act(`/api/tables/${table.id}/accept`, `You accepted seat ${invited + 1} at ${title} #${table.id}.`, accept));
+    const decline = h("button", { type: "button", class: "hk-decline", text: "Decline" });
+    decline.addEventListener("click", () => act(`/api/tables/${table.id}/decline`, `You declined ${title} #${table.id}.`, decline));
+    controls.push(accept, decline);
+  }
   if (mine && isWaiting(table)) {
     if (isCreator(table, user)) {
       const start = h("button", { type: "button", class: "hk-start", text: "Start" });
@@ -251,9 +260,14 @@ function tableCard(table, { mine }) {
     }
   }
   const status = STATUS_WORDS[statusOf(table)] || statusOf(table);
-  return h("article", { class: `hk-table-card${urgent ? " hk-urgent" : ""}`, dataset: { table: String(table.id), game: table.game } },
+  const marked = urgent || invited !== null;
+  return h("article", { class: `hk-table-card${marked ? " hk-urgent" : ""}`, dataset: { table: String(table.id), game: table.game } },
     h("h3", {}, h("a", { href: `/tables/${table.id}`, text: `${title} #${table.id}` }),
-      urgent ? h("span", { class: "hk-badge", text: "your move" }) : null),
+      urgent ? h("span", { class: "hk-badge", text: "your move" }) : null,
+      invited !== null ? h("span", { class: "hk-badge", text: "invitation" }) : null),
+    invited !== null
+      ? h("p", { class: "hk-status hk-invitation", text: `You are invited: ${creatorName(table)} offers you seat ${invited + 1}.` })
+      : null,
     h("p", { class: "hk-muted", text: `${status} · ${modeWords(table)}` }),
     seatList(table),
     mine && isWaiting(table) && isCreator(table, user) ? inviteBox(table) : null,

@@ -1,4 +1,5 @@
-// The table page: before the start, the seats with Join / Leave / Start and the invitation link; in play,
+// The table page: before the start, the seats with Join / Leave / Start and the invitation link (and, for a
+// person invited by name, "You are invited" with Accept / Decline: nobody sits down without consent); in play,
 // the game's board module with the table model, the generic action chooser beside it, whose turn it is, the
 // deadline, the log and Undo; once finished, the score table, the record and the replay. The WebSocket keeps
 // it current; a move is POSTed with the version it was chosen at.
@@ -11,8 +12,8 @@ import { LiveConnection } from "./live.js";
 import { renderLog } from "./log.js";
 import { scoreTable, winnerLine } from "./scores.js";
 import {
-  creatorName, gameTitle, inviteBox, inviteToken, isCreator, isFinished, isOpenSeat, isWaiting, modeWords, mySeat, seatList,
-  seatsOf,
+  creatorName, gameTitle, inviteBox, inviteToken, isCreator, isFinished, isFull, isOpenSeat, isWaiting, modeWords,
+  myInvitation, mySeat, pendingInvitees, seatList, seatsOf,
 } from "./tables.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
@@ -65,26 +66,40 @@ function drawWaiting() {
   const signature = JSON.stringify([table, user && user.name]);
   if (signature === waitingSignature) return;
   waitingSignature = signature;
-  const free = seatsOf(table).filter(isOpenSeat).length;
-  byId("waiting-seats").replaceChildren(seatList(table), h("p", { class: "hk-muted", id: "waiting-note",
-    text: free ? `Waiting for ${free} more player${free > 1 ? "s" : ""}.`
-      : isCreator(table, user) ? "Every seat is taken: start when you are ready." : `Every seat is taken: ${creatorName(table)} starts the game.` }));
+  byId("waiting-seats").replaceChildren(seatList(table), h("p", { class: "hk-muted", id: "waiting-note", text: waitingWords() }));
   byId("waiting-invite").replaceChildren(isCreator(table, user) ? inviteBox(table) || "" : "");
   const seat = mySeat(table, user);
+  const invited = myInvitation(table, user);
   const controls = [];
-  if (!user) {
+  if (invited !== null) {
+    byId("waiting-invite").replaceChildren(h("p", { class: "hk-status", id: "invitation",
+      text: `You are invited: ${creatorName(table)} offers you seat ${invited + 1}. Accept to play, or decline.` }));
+    controls.push(h("button", { type: "button", id: "accept", class: "hk-primary", text: "Accept", onclick: accept }));
+    controls.push(h("button", { type: "button", id: "decline", text: "Decline", onclick: decline }));
+  } else if (!user) {
     controls.push(h("a", { class: "hk-button-link", href: loginUrl(), text: "Log in to join" }));
   } else if (seat === null && (invite || seatsOf(table).some(isOpenSeat))) {
     controls.push(h("button", { type: "button", id: "join", class: "hk-primary", text: invite ? "Accept the invitation" : "Join", onclick: join }));
   }
   if (seat !== null) controls.push(h("button", { type: "button", id: "leave", text: "Leave", onclick: leave }));
   if (isCreator(table, user)) {
-    const full = !seatsOf(table).some(isOpenSeat);
     controls.push(h("button", { type: "button", id: "start", class: "hk-primary", text: "Start", onclick: start,
-      title: full ? "Start the game" : "Every seat must be taken first" }));
+      title: isFull(table) ? "Start the game" : "Every seat must be taken (and every invitation accepted) first" }));
   }
   byId("waiting-controls").replaceChildren(...controls);
   document.body.dataset.status = "waiting";
+}
+
+function waitingWords() {
+  const free = seatsOf(table).filter(isOpenSeat).length;
+  const invitees = pendingInvitees(table);
+  const parts = [];
+  if (free) parts.push(`Waiting for ${free} more player${free > 1 ? "s" : ""}.`);
+  if (invitees.length) {
+    parts.push(`Waiting for ${invitees.join(", ")} to accept the invitation${invitees.length > 1 ? "s" : ""}.`);
+  }
+  if (parts.length) return parts.join(" ");
+  return isCreator(table, user) ? "Every seat is taken: start when you are ready." : `Every seat is taken: ${creatorName(table)} starts the game.`;
 }
 
 async function tableAction(path, body, button) {
@@ -109,6 +124,14 @@ function join(event) {
 
 async function leave(event) {
   if (await tableAction(`/api/tables/${tableId}/leave`, {}, event.currentTarget)) notify("You left the table.");
+}
+
+async function accept(event) {
+  if (await tableAction(`/api/tables/${tableId}/accept`, {}, event.currentTarget)) notify("You accepted: the seat is yours.");
+}
+
+async function decline(event) {
+  if (await tableAction(`/api/tables/${tableId}/decline`, {}, event.currentTarget)) notify("You declined the invitation.");
 }
 
 function start(event) {

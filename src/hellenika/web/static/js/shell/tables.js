@@ -34,7 +34,7 @@ export function seatName(seat, index) {
   if (seat.kind === "open" && !seat.user) return "open seat";
   const user = typeof seat.user === "object" && seat.user ? seat.user.name : seat.user;
   const name = seat.name || user;
-  if (seat.kind === "user" && seat.joined === false) return `${name} (invited)`;
+  if (isInvitedSeat(seat)) return `${name} (invited)`;
   return name || "open seat";
 }
 
@@ -42,19 +42,50 @@ export function isOpenSeat(seat) {
   return seat && seat.kind === "open" && !seat.user && !seat.name;
 }
 
-// The seat index the user sits in, or null.
+// A seat offered to a person by name who has not accepted it yet: nobody sits there, and the game cannot
+// start until they accept (or decline, which opens it).
+export function isInvitedSeat(seat) {
+  return Boolean(seat) && seat.kind === "invited";
+}
+
+function seatUserName(seat) {
+  return typeof seat.user === "object" && seat.user ? seat.user.name : seat.user;
+}
+
+// The seat index the user sits in, or null (an invitation not yet accepted is no seat).
 export function mySeat(table, user) {
   if (!user) return null;
-  if (typeof table.my_seat === "number") return table.my_seat;
+  if (typeof table.my_seat === "number" || table.my_seat === null) return table.my_seat;
   const seats = seatsOf(table);
   for (let i = 0; i < seats.length; i += 1) {
     const seat = seats[i];
-    const who = typeof seat.user === "object" && seat.user ? seat.user.name : seat.user;
-    if (seat.kind !== "bot" && (who === user.name || (seat.name === user.name && seat.kind !== "open"))) {
+    const who = seatUserName(seat);
+    if (seat.kind === "user" && (who === user.name || seat.name === user.name)) {
       return typeof seat.seat === "number" ? seat.seat : i;
     }
   }
   return null;
+}
+
+// The seat the user is invited to and has not answered yet, or null.
+export function myInvitation(table, user) {
+  if (!user || table.my_invitation === false) return null;
+  const seats = seatsOf(table);
+  for (let i = 0; i < seats.length; i += 1) {
+    const seat = seats[i];
+    if (isInvitedSeat(seat) && seatUserName(seat) === user.name) return typeof seat.seat === "number" ? seat.seat : i;
+  }
+  return null;
+}
+
+// The names of invitees who have not accepted yet.
+export function pendingInvitees(table) {
+  return seatsOf(table).filter(isInvitedSeat).map((seat) => seat.name || seatUserName(seat) || "someone");
+}
+
+// Whether every seat is taken by someone who sat down (or a bot): what the creator needs to start.
+export function isFull(table) {
+  return !seatsOf(table).some((seat) => isOpenSeat(seat) || isInvitedSeat(seat));
 }
 
 export function creatorName(table) {
