@@ -97,6 +97,7 @@ class TableOut(Described):
     result: dict[str, Any] | None
     invite: str | None
     invite_url: str | None
+    my_invitation: bool = Field(description="the viewer holds an invited seat here, not yet accepted")
 
 
 class TableAnswer(Described):
