@@ -148,3 +148,17 @@ def random_playout(s: HellasState, seed: int = 0, steps: int = 10_000) -> Hellas
 
 def phase_name(s: HellasState) -> str:
     return ph.NAMES[s.phase]
+
+
+def expect_twin(s: HellasState, twin: str, offered: str) -> HellasState:
+    """``twin`` (notation) is left out of the legal actions but stands for ``offered``: ``check`` and
+    ``apply`` answer ``offered``, and ``s`` ends exactly as after ``offered`` (state, history and log)."""
+    options = legal(s)
+    assert twin not in options and offered in options, options
+    action = GAME.parse_action(twin)
+    expected = play(s.clone(log=True), offered)
+    assert s.check(action).notation() == offered
+    assert s.apply(action).notation() == offered
+    assert (s.to_json(), s.history()) == (expected.to_json(), expected.history())
+    assert [e.text for e in s.events] == [e.text for e in expected.events]
+    return s

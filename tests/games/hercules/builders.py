@@ -385,3 +385,20 @@ def expect_illegal(
         assert s.version == version
         return exc
     raise AssertionError(f"{action} was accepted; expected {rule}")
+
+
+def expect_twin(s: State, twin: Any, offered: Any) -> State:
+    """``twin`` is not offered but stands for ``offered``: ``check`` answers ``offered``, and applying
+    ``twin`` leaves the state, history and log exactly as applying ``offered`` does (``s`` is then that)."""
+    legal = s.legal_actions()
+    assert twin not in legal and offered in legal, f"{twin} should be left out and {offered} offered"
+    before = snapshot(s)
+    assert s.check(twin) == offered
+    assert snapshot(s) == before
+    expected = s.clone(log=True)
+    expected.apply(offered)
+    assert s.apply(twin) == offered
+    assert s.to_json() == expected.to_json()
+    assert s.history() == expected.history() and s.history()[-1] == offered
+    assert [e.text for e in s.events] == [e.text for e in expected.events]
+    return s

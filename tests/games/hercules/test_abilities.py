@@ -17,6 +17,7 @@ from hellenika.games.hercules.actions import (
 from tests.games.hercules.builders import (
     act,
     expect_illegal,
+    expect_twin,
     finish_turn,
     labour_results,
     new_game,
@@ -164,8 +165,8 @@ def test_copy_not_offered_when_it_changes_nothing():
     s = player(s, 0, owned=["MOR-01"], supply=1)
     roll(s, (1, 2), (6, 2), (6, 2))
     assert uses(s) == [UseAbility("MOR-01", 1)]
-    expect_illegal(s, UseAbility("MOR-01", 2), "hercules §4.4")
     expect_illegal(s, UseAbility("MOR-01", 0), "hercules §4.4", "copy another participant")
+    expect_twin(s, UseAbility("MOR-01", 2), UseAbility("MOR-01", 1))  # the same faces: played as the offered
 
 
 # ------------------------------------------------------------------------------------------ paying and reuse
@@ -214,8 +215,7 @@ def test_identical_unused_cards_are_offered_once():
     offered = uses(s)
     assert [a.card for a in offered if a.card.startswith("HES")] == ["HES-01", "HES-01"]  # dice 0 and 1
     assert {a.card for a in offered if a.card.startswith("GOD")} == {"GOD-POS"}  # Athena = Poseidon
-    exc = expect_illegal(s, UseAbility("HES-02", 0), "hercules §4.4", "use HES-01")
-    assert "identical cards" in str(exc)
+    expect_twin(s, UseAbility("HES-02", 0), UseAbility("HES-01", 0))  # the other one is played as it
 
 
 def test_identical_cards_offer_the_lowest_id_even_if_acquired_later():

@@ -249,14 +249,16 @@ def _place_at(s: HellasState, action: a.PlaceAt) -> IllegalAction | None:
 def _rotate(s: HellasState, action: a.Rotate) -> IllegalAction | None:
     if not 0 <= action.k < 6:
         return _rule("§2.1", "a rotation is 0 to 5 clockwise steps")
-    return _rule("§5.1 P3", f"rotation {action.k} does not fit there (or looks like one already offered)")
+    # A rotation that looks like an offered one is its twin (twins.py): played as it.
+    return _rule("§5.1 P3", f"rotation {action.k} does not fit there")
 
 
 def _use_tile(s: HellasState, action: a.UseTile) -> IllegalAction | None:
     ids = [s.cat.tiles[t].id for t in s.drawn]
     if action.tile not in ids:
         return _rule("§8.3 P2", f"{action.tile} is not one of the drawn tiles ({', '.join(ids)})")
-    return _rule("§8.3 P2", "the two tiles are alike; use the first")
+    # The other of two alike tiles is the first one's twin (twins.py): played as it.
+    return None
 
 
 def _pay(s: HellasState, action: a.PayShip) -> IllegalAction | None:

@@ -327,6 +327,11 @@ class HellasState(SetupMixin, TurnMixin, VoyageMixin, AttackMixin, CardMixin):
 
         return explain(self, action)
 
+    def _twin(self, action: Action) -> Action | None:
+        from hellenika.games.hellas_delonge.twins import twin_of
+
+        return twin_of(self, action)
+
     def label(self, action: Action) -> str:
         from hellenika.games.hellas_delonge.labels import label
 

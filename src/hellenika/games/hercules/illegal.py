@@ -93,15 +93,7 @@ def _labour(s: HerculesState, action: PerformLabour) -> IllegalAction:
         return _rule("§4.3", why_not(va, vb, action.op))
     if not s.cubes[p] >> result & 1:
         return _rule("§4.3", f"labour {result} already done")
-    for offered in s.legal_actions():
-        if isinstance(offered, PerformLabour) and offered.op == action.op:
-            a, b = s._die(p, offered.die_a), s._die(p, offered.die_b)
-            if combine(a, b, offered.op) == result and sorted((a, b)) == sorted((va, vb)):
-                return _rule(
-                    "§4.3",
-                    f"the same Labour (same faces, same operation) is offered as "
-                    f"{offered.notation()!r}; use that",
-                )
+    # The same faces and operation on other slots, or in the other order, are its twin (twins.py): played.
     return _rule("§4.3", f"{action.notation()!r} is not legal now")
 
 
@@ -149,17 +141,9 @@ def _ability(s: HerculesState, action: UseAbility) -> IllegalAction:
             return _rule("§4.4", "copy another participant's dice")
     elif card.ability == "WHITE" and t != 0:
         return _rule("§4.4", "the white-die ability takes no target (use 0)")
-    key = s.cat.equivalence_key(index)
-    for offered in s.legal_actions():
-        if (
-            isinstance(offered, UseAbility)
-            and offered.target == t
-            and offered.card != action.card
-            and s.cat.equivalence_key(s.cat.by_id[offered.card]) == key
-        ):
-            return _rule("§4.4", f"identical cards are used lowest id first: use {offered.card}")
+    # An identical card with the same target, or a COPY of the same faces, is its twin (twins.py): played.
     if card.ability == "COPY":
-        return _rule("§4.4", "copying those dice would leave yours as they are (or as another copy does)")
+        return _rule("§4.4", "copying those dice would leave yours as they are")
     return _rule("§4.4", f"{action.notation()!r} is not legal now")
 
 
@@ -173,7 +157,7 @@ def _rest(s: HerculesState, action: Action) -> IllegalAction:
             return _rule("§4.7", f"you own no Demigod card {action.card!r}")
         if not s.spent[p] >> index & 1:
             return _rule("§4.7", f"{action.card} has no cube on it")
-        return _rule("§4.7", "identical cards are released lowest id first")
+        # An identical card's cube is its twin (twins.py): played.
     if isinstance(action, RefreshGod):
         if s.simplified:
             return _rule("§6", "in the simplified variant God cards are not turned up when resting")

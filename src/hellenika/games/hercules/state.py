@@ -305,6 +305,11 @@ class HerculesState(State):
 
         return explain(self, action)
 
+    def _twin(self, action: Action) -> Action | None:
+        from hellenika.games.hercules.twins import twin_of
+
+        return twin_of(self, action)
+
     def label(self, action: Action) -> str:
         from hellenika.games.hercules.labels import label
 
