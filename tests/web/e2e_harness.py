@@ -119,8 +119,11 @@ def people(browser: Any, e2e_server: str) -> Iterator[Callable[..., Person]]:
         width: int = 1280,
         allowed: Callable[[str], bool] | None = None,
         registered: bool = True,
+        csp: bool = False,
     ) -> Person:
-        context = browser.new_context(viewport={"width": width, "height": 900})
+        # Playwright evaluates a string given to wait_for_function with eval(), which the pages' policy
+        # forbids; only tests/web/test_e2e_security.py (csp=True) has the browser enforce the policy.
+        context = browser.new_context(viewport={"width": width, "height": 900}, bypass_csp=not csp)
         contexts.append(context)
         page = context.new_page()
         # Generous: on a loaded 2-core CI machine a bot move and a page update can take seconds (an upper

@@ -14,6 +14,7 @@ from hellenika import __version__
 from hellenika.server.config import Settings
 from hellenika.server.edge import EdgeMiddleware
 from hellenika.server.errors import install_error_handlers
+from hellenika.server.headers import SecurityHeadersMiddleware
 from hellenika.server.openapi import install_openapi
 from hellenika.server.pages import pages_router
 from hellenika.server.routers import auth, games, leaderboard, replays, tables, ws
@@ -58,6 +59,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # Innermost first: what the edge refuses still gets the CSRF cookie and the headers of the outer layers.
     app.add_middleware(EdgeMiddleware, max_body=settings.max_body_bytes, max_record=settings.max_record_bytes)
     app.add_middleware(CsrfCookieMiddleware, secure=settings.secure_cookies)
+    app.add_middleware(SecurityHeadersMiddleware, hsts=settings.secure_cookies)
     for router in (auth.router, games.router, tables.router, replays.router, leaderboard.router, ws.router):
         app.include_router(router)
     install_openapi(app)

@@ -13,17 +13,8 @@ const WIDTH = 960;
 const GAP = 12;
 const MAP_MAX_HEIGHT = 680;
 
-const STYLE = `
-.attika-board text { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
-.attika-board .attika-place .attika-hover-ghost { transition: opacity .12s; }
-.attika-board .attika-place:hover .attika-hover-ghost, .attika-board .attika-place:focus .attika-hover-ghost { opacity: .75; }
-.attika-board .attika-place:hover .attika-cost { opacity: 0; }
-.attika-board .hk-target:focus { outline: none; }
-.attika-board .hk-target:focus-visible { filter: drop-shadow(0 0 3px #1f5f8b); }
-@keyframes attika-pulse { 0%, 100% { stroke-opacity: 1; } 50% { stroke-opacity: .5; } }
-.attika-board .attika-pulse { animation: attika-pulse 1.8s ease-in-out infinite; }
-@media (prefers-reduced-motion: reduce) { .attika-board .attika-pulse { animation: none; } }
-`;
+// The board's CSS rules (font, hover ghosts, focus, pulse) are in css/hellenika.css: the pages' policy refuses
+// inline <style>.
 
 export function render(container, model, ui) {
   container.replaceChildren();
@@ -35,7 +26,6 @@ export function render(container, model, ui) {
     "aria-label": `Attika board, turn ${ctx.view.turn ?? "?"}`,
     "data-game": "attika",
   });
-  root.append(svg("style", {}, [STYLE]));
 
   let y = 0;
   const header = drawHeader(ctx, WIDTH);

@@ -16,16 +16,10 @@ const LAYOUT = {
 };
 const H = 782;
 
-const STYLE = `
-.hx-board .hx-ghost { opacity: 0; transition: opacity .12s; }
-.hx-board .hx-target:hover .hx-ghost, .hx-board .hx-target:focus .hx-ghost { opacity: .6; }
-.hx-board .hx-target:focus { outline: none; }
-.hx-board .hx-piece-option:hover rect { stroke: #1f5f8b; }
-`;
+// The board's CSS rules (hover ghosts, focus) are in css/hellenika.css: the pages' policy refuses inline <style>.
 
 function defs() {
   return svg("defs", {}, [
-    svg("style", {}, [STYLE]),
     svg("linearGradient", { id: "hx-sea", x1: 0, y1: 0, x2: 0.3, y2: 1 }, [
       svg("stop", { offset: "0", "stop-color": "#6fb0d6" }),
       svg("stop", { offset: "1", "stop-color": "#3f7fb0" }),

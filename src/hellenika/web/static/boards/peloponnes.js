@@ -14,21 +14,12 @@ import { drawRows } from "./peloponnes/rows.js";
 import { drawDisasters } from "./peloponnes/disasters.js";
 import { drawPlayers } from "./peloponnes/players.js";
 import { drawLegend, drawScores } from "./peloponnes/scores.js";
-import { SANS } from "./peloponnes/theme.js";
 import { ROUNDS } from "./peloponnes/catalogue.js";
 
 const WIDTH = 1000;
 const GAP = 12;
 
-const STYLE = `
-.pel-board text { font-family: ${SANS}; }
-.pel-board .hk-target:focus { outline: none; }
-.pel-board .hk-target:focus-visible { filter: drop-shadow(0 0 3px #1f5f8b); }
-.pel-board .pel-button.hk-target:hover rect { filter: brightness(1.12); }
-@keyframes pel-pulse { 0%, 100% { stroke-opacity: 1; } 50% { stroke-opacity: .45; } }
-.pel-board .pel-pulse { animation: pel-pulse 1.8s ease-in-out infinite; }
-@media (prefers-reduced-motion: reduce) { .pel-board .pel-pulse { animation: none; } }
-`;
+// The board's CSS rules (font, focus, pulse) are in css/hellenika.css: the pages' policy refuses inline <style>.
 
 export function render(container, model, ui) {
   container.replaceChildren();
@@ -41,7 +32,6 @@ export function render(container, model, ui) {
     "aria-label": `Peloponnes board, round ${view.round ?? 0} of ${ROUNDS}`,
     "data-game": "peloponnes",
   });
-  root.append(svg("style", {}, [STYLE]));
   let y = 0;
   const sections = [drawHeader, drawScores, drawDecision, drawRows, drawDisasters, drawPlayers, drawLegend];
   for (const draw of sections) {

@@ -226,7 +226,7 @@ function drawCityTargets(layer, ctx, tiles, centre, R) {
     if (!centre.has(s)) continue;
     const [x, y] = centre.get(s);
     const on = s === from;
-    const g = svg("g", { transform: `translate(${x.toFixed(2)},${y.toFixed(2)})`, class: "hd-select", "data-city": s, "data-selected": on ? "yes" : "no", role: "button", tabindex: 0, style: "cursor: pointer" });
+    const g = svg("g", { transform: `translate(${x.toFixed(2)},${y.toFixed(2)})`, class: "hd-select", "data-city": s, "data-selected": on ? "yes" : "no", role: "button", tabindex: 0 });
     g.append(svg("polygon", { points: hexPoints(R * 0.95), fill: on ? "#ffe9a8" : "#fff", "fill-opacity": on ? 0.35 : 0.01, stroke: "#c9a227", "stroke-width": on ? 5 : 3, "stroke-dasharray": on ? null : "10 6" }));
     g.append(svg("title", {}, [on ? `Moving from city ${s} (click again to drop)` : `Move pieces from city ${s}`]));
     const pick = () => {

@@ -3,10 +3,24 @@ import { post } from "./api.js";
 import { byId } from "./dom.js";
 import { mountHeader } from "./header.js";
 
+// Where to go after logging in: ?next= if it names a page of this site, else the lobby. A prefix check is not
+// enough: the browser reads a backslash as a slash and drops tabs and newlines, so "/", backslash, "host" or
+// "/", tab, "/host" lead to another host. So the value is resolved as the browser would, and only a result on
+// this origin is kept, and only its path, query and fragment.
+function safeNext(next, origin = location.origin) {
+  if (!next) return "/lobby";
+  let url;
+  try {
+    url = new URL(next, origin);
+  } catch {
+    return "/lobby";
+  }
+  if (url.origin !== origin || url.pathname === "/login") return "/lobby";
+  return url.pathname + url.search + url.hash;
+}
+
 function nextPage() {
-  const next = new URLSearchParams(location.search).get("next") || "";
-  // Only a path on this site, never another origin (//evil.example or https://...).
-  return next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/login") ? next : "/lobby";
+  return safeNext(new URLSearchParams(location.search).get("next"));
 }
 
 function wire(formId, errorId, path, check) {
