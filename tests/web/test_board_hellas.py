@@ -195,13 +195,25 @@ def test_clicking_a_free_space_builds_there(page, static_server, fixture_models:
     screenshot(page, "board-hellas-build")
 
 
+def _fixture_with(fixture_models: Path, kind: str) -> tuple[str, dict]:
+    """The first generated seat fixture whose choices include ``kind`` (the seeded games move with the rules,
+    so a test names the decision it needs rather than a fixture number)."""
+    for path in sorted((fixture_models / "hellas").glob("*-seat.json")):
+        model = json.loads(path.read_text())
+        if any(a["action"]["kind"] == kind for a in model["legal"]):
+            return path.name, model
+    raise AssertionError(f"no generated Hellas fixture offers {kind!r}")
+
+
 def test_clicking_a_temple_places_a_pillar(page, static_server, fixture_models: Path):
-    model = json.loads((fixture_models / "hellas" / "3p-4-seat.json").read_text())
-    space = next(t["space"] for t in model["view"]["temples"] if t["id"] == "T6")
-    _open(page, static_server, "3p-4-seat.json")
-    assert page.locator(".hx-targets .hk-target[data-action='pillar']").count() == len(model["legal"])
+    name, model = _fixture_with(fixture_models, "pillar")
+    pillars = [a["action"] for a in model["legal"] if a["action"]["kind"] == "pillar"]
+    temple = pillars[-1]["temple"]
+    space = next(t["space"] for t in model["view"]["temples"] if t["id"] == temple)
+    _open(page, static_server, name)
+    assert page.locator(".hx-targets .hk-target[data-action='pillar']").count() == len(pillars)
     page.locator(f".hx-targets .hk-target[data-space='{space}']").click()
-    assert _chosen(page) == "chose pillar T6"
+    assert _chosen(page) == f"chose pillar {temple}"
 
 
 def test_clicking_a_quarry_places_the_drawn_tile(page, static_server, fixture_models: Path):
@@ -215,10 +227,12 @@ def test_clicking_a_quarry_places_the_drawn_tile(page, static_server, fixture_mo
     screenshot(page, "board-hellas-mining")
 
 
-def test_clicking_an_empty_quarry_moves_the_worker(page, static_server):
-    _open(page, static_server, "2p-5-seat.json")
-    page.locator(".hx-targets .hk-target[data-space='8,4']").click()
-    assert _chosen(page) == "chose worker 8,4"
+def test_clicking_an_empty_quarry_moves_the_worker(page, static_server, fixture_models: Path):
+    name, model = _fixture_with(fixture_models, "worker")
+    move = next(a for a in model["legal"] if a["action"]["kind"] == "worker")
+    _open(page, static_server, name)
+    page.locator(f".hx-targets .hk-target[data-space='{move['action']['quarry']}']").click()
+    assert _chosen(page) == f"chose {move['notation']}"
     screenshot(page, "board-hellas-pegasus-worker")
 
 
