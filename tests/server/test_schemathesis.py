@@ -51,6 +51,10 @@ def test_the_schema_documents_the_real_error_model(server: LiveServer) -> None:
             assert success and all("content" in responses[s] for s in success), (method, path)
             if method == "post":
                 assert {"403", "413"} <= errors, (method, path)
+            if operation.get("security"):  # a login is needed: 401 without one
+                assert "401" in errors and {"session": []}.items() <= operation["security"][0].items()
+    assert schema["paths"]["/api/tables"]["post"]["security"] == [{"session": [], "csrf": []}]
+    assert "security" not in schema["paths"]["/api/tables"]["get"]
     created = schema["paths"]["/api/tables"]["post"]["responses"]["201"]["links"]
     assert len(created) >= 8
     assert all(link["parameters"] == {"table_id": "$response.body#/table/id"} for link in created.values())

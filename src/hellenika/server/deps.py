@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import Depends, Request
+from fastapi import Depends, Request, Security
+from fastapi.security import APIKeyCookie
 
 from hellenika.server.accounts import UserPublic
 from hellenika.server.errors import ApiError
@@ -28,7 +29,14 @@ async def optional_user(request: Request, svc: ServicesDep) -> UserPublic | None
 OptionalUser = Annotated[UserPublic | None, Depends(optional_user)]
 
 
-async def current_user(user: OptionalUser) -> UserPublic:
+#: The session cookie as an OpenAPI security scheme: every route that needs a login declares it (through
+#: ``current_user``), so the schema says which operations answer 401 without one.
+session_cookie = APIKeyCookie(name=SESSION_COOKIE, scheme_name="session", auto_error=False)
+
+
+async def current_user(
+    user: OptionalUser, _cookie: Annotated[str | None, Security(session_cookie)] = None
+) -> UserPublic:
     if user is None:
         raise ApiError(401, "log in first")
     return user

@@ -283,21 +283,6 @@ def error_statuses(method: str, path: str, operation: dict[str, Any], login: boo
     return sorted(statuses)
 
 
-def _needs_login(app: FastAPI, method: str, path: str) -> bool:
-    """Whether the route depends on ``current_user`` (directly or through another dependency)."""
-    from fastapi.routing import APIRoute
-
-    from hellenika.server.deps import current_user
-
-    def uses(dependant: Any) -> bool:
-        return any(d.call is current_user or uses(d) for d in dependant.dependencies)
-
-    for route in app.routes:
-        if isinstance(route, APIRoute) and route.path == path and method.upper() in (route.methods or ()):
-            return uses(route.dependant)
-    return False
-
-
 def _model_schema(model: type[BaseModel], components: dict[str, Any]) -> dict[str, Any]:
     """The model's JSON schema with its nested models moved to ``components`` (as FastAPI does)."""
     schema = model.model_json_schema(ref_template="#/components/schemas/{model}")
@@ -336,14 +321,12 @@ def build_openapi(app: FastAPI) -> dict[str, Any]:
     components.pop("HTTPValidationError", None)
     components.pop("ValidationError", None)
     error_ref = _model_schema(Error, components)
-    schema["components"]["securitySchemes"] = {
-        "session": {"type": "apiKey", "in": "cookie", "name": "hellenika_session"},
-        "csrf": {"type": "apiKey", "in": "header", "name": "X-CSRF-Token"},
-    }
+    schemes = schema["components"].setdefault("securitySchemes", {})
+    schemes["csrf"] = {"type": "apiKey", "in": "header", "name": "X-CSRF-Token"}
     paths: dict[str, Any] = schema.get("paths", {})
     for path, operations in paths.items():
         for method, operation in operations.items():
-            login = _needs_login(app, method, path)
+            login = bool(operation.get("security"))  # FastAPI puts current_user's session cookie there
             responses = operation.setdefault("responses", {})
             answer = ANSWERS.get((method, path))
             if answer is None and path.startswith("/api/tables/{table_id}"):
