@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from hellenika import games
+from hellenika.engine import IllegalAction
 from hellenika.games.attika.catalogue import LANDSCAPES
 from hellenika.games.attika.phases import ACTIONS, BUILD_MODE, DRAW_MODE, NO_MODE
 from hellenika.games.attika.state import AttikaState
@@ -190,3 +191,35 @@ def pay_all(state: AttikaState) -> AttikaState:
     while state.phase == PAY:
         state.apply(state.legal_actions()[0])
     return state
+
+
+def expect_twin(state: AttikaState, twin: str, offered: str) -> AttikaState:
+    """``twin`` is not offered but stands for ``offered``: ``check`` answers ``offered`` (changing nothing),
+    and applying ``twin`` leaves the state, history and log exactly as applying ``offered`` does (``state``
+    is then that)."""
+    twin_action, offered_action = GAME.parse_action(twin), GAME.parse_action(offered)
+    assert twin not in legal(state) and offered in legal(state), f"{twin} left out, {offered} offered"
+    before = state.to_json()
+    assert state.check(twin_action, state.current_player()) == offered_action
+    assert state.to_json() == before
+    expected = state.clone(log=True)
+    expected.apply(offered_action)
+    assert state.apply(twin_action, state.current_player()) == offered_action
+    assert state.to_json() == expected.to_json() and state.digest() == expected.digest()
+    assert state.history() == expected.history() and state.history()[-1] == offered_action
+    assert [e.to_json() for e in state.events] == [e.to_json() for e in expected.events]
+    return state
+
+
+def expect_illegal(state: AttikaState, notation: str, rule: str, words: str) -> None:
+    """``notation`` is refused naming ``attika <rule>`` (the reason containing ``words``); nothing changes."""
+    before = state.to_json()
+    action = GAME.parse_action(notation)
+    for attempt in (state.check, state.apply):
+        try:
+            attempt(action, state.current_player())
+        except IllegalAction as error:
+            assert error.rule == f"attika {rule}" and words in error.reason, error
+        else:
+            raise AssertionError(f"{notation} was accepted")
+    assert state.to_json() == before

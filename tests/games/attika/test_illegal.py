@@ -66,7 +66,6 @@ CASES = [
     (at_actions, ACTIONS, "build HARBOR", "§5.3", "cannot pay for the Harbor"),
     (at_actions, ACTIONS, "build TEMPLE", "§4.3", "no Temple on your storage board"),
     (at_actions, ACTIONS, "build PALACE", "§9.1", "no building"),
-    (at_actions, ACTIONS, "draw 3", "§3.2", "alike"),
     (at_actions, ACTIONS, "draw 7", "§4.1", "stacks are 0"),
     (nothing_to_follow, ACTIONS, "amphora", "§4.1", "no draw or build of this turn's kind could follow"),
     (drawn, DRAWN, "amphora", "§4.1", "you have no amphora"),
@@ -97,6 +96,7 @@ CASES = [
     (laying_tile, TILE_PLACE, "rotate 0", "§7", "no board tile to turn"),
     (turning_tile, TILE_ROTATE, "tile -4 2", "§7", "no board tile to lay"),
     (turning_tile, TILE_ROTATE, "draw 1", "§4.1", "finish what you are doing first"),
+    (turning_tile, TILE_ROTATE, "rotate 6", "§3.1", "rotations are 0-5"),
 ]
 
 

@@ -81,7 +81,8 @@ def explain(s: AttikaState, action: Action) -> IllegalAction:
     if isinstance(action, RotateTile):
         if phase != TILE_ROTATE:
             return _rule("§7", "there is no board tile to turn now")
-        return _rule("§3.1", "rotations are 0-5 (that turn gives the same picture as a lower one)")
+        # A turn giving the picture of an offered one is its twin (twins.py): played as that one.
+        return _rule("§3.1", "rotations are 0-5")
     return _rule("§4", f"{action.notation()!r} is not legal now ({NAMES[phase]})")
 
 
@@ -93,13 +94,7 @@ def _draw(s: AttikaState, action: DrawBuilding) -> IllegalAction:
         return _rule("§4.1", "stacks are 0 (main buildings) and 1-3")
     if not s.stacks[p][action.stack]:
         return _rule("§4.3", f"{s.stack_name(action.stack)} is empty")
-    alike = [k for k in s.distinct_stacks(p) if k and s.stacks[p][k] == s.stacks[p][action.stack]]
-    if alike and alike[0] != action.stack:
-        return _rule(
-            "§3.2",
-            f"stacks {alike[0]} and {action.stack} are alike (same height, drawn from the same unseen "
-            f"buildings): draw from stack {alike[0]}",
-        )
+    # A stack alike an offered one (same height) is its twin (twins.py): played as that one.
     if s.actions_left() <= 0:
         return _rule("§4.1", "your draws are used up; return an amphora for one more")
     return _rule("§4.1", f"{action.notation()!r} is not legal now")

@@ -324,6 +324,11 @@ class AttikaState(State):
 
         return explain(self, action)
 
+    def _twin(self, action: Action) -> Action | None:
+        from hellenika.games.attika.twins import twin_of
+
+        return twin_of(self, action)
+
     def label(self, action: Action) -> str:
         from hellenika.games.attika.labels import label
 
@@ -433,7 +438,8 @@ class AttikaState(State):
     def distinct_stacks(self, p: int) -> list[int]:
         """Stacks p may draw from, alike ones once: the main stack, and of stacks 1-3 the first of each
         height. Stacks 1-3 are a random split of the same unseen buildings, so two of equal height have the
-        same next building (in distribution) and empty at the same time: drawing from either is the same."""
+        same next building (in distribution) and empty at the same time: drawing from either is the same, so a
+        draw from the other one is accepted as the first one's (twins.py)."""
         heights = self.stacks[p]
         out = [0] if heights[0] else []
         seen = 0

@@ -24,7 +24,8 @@ BUILD_KINDS = (K_HOUSE, K_HOUSE_SQUARE, K_PALACE)
 
 @dataclass(frozen=True, slots=True)
 class TrackSpace:
-    """One action space (spec §4.4). ``group`` is shared by interchangeable spaces (same kind and numbers)."""
+    """One action space (spec §4.4). ``group`` is shared by interchangeable spaces (same kind, numbers and
+    sharing): the first free one is offered, another is accepted as it (twins.py)."""
 
     index: int
     id: str
@@ -118,7 +119,13 @@ def load_components() -> Components:
     track = []
     for i, raw in enumerate(data["track"]):
         kind = KINDS.index(raw["kind"])
-        key = (kind, raw.get("cost", 0), raw.get("pillars", 0), raw.get("gain", 0))
+        key = (
+            kind,
+            bool(raw.get("shared", False)),
+            raw.get("cost", 0),
+            raw.get("pillars", 0),
+            raw.get("gain", 0),
+        )
         group = groups.setdefault(key, len(groups))
         track.append(
             TrackSpace(

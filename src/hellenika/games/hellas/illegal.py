@@ -100,12 +100,7 @@ def _choose(s: HellasState, action: ChooseAction) -> IllegalAction:
     owner = s.track[index]
     if owner >= 0:
         return _rule("§4.2", f"{action.space} already holds {who(owner)}'s marker this round")
-    for offered in s.legal_actions():
-        if (
-            isinstance(offered, ChooseAction)
-            and s.comps.track[s.g.space_index[offered.space]].group == s.comps.track[index].group
-        ):
-            return _rule("§4.4", f"identical spaces are taken in track order: choose {offered.space}")
+    # A free space identical to an offered one (same group) is its twin (twins.py): played as that one.
     return _rule("§4.2", f"{action.notation()!r} is not legal now")
 
 

@@ -331,6 +331,11 @@ class HellasState(State):
 
         return explain(self, action)
 
+    def _twin(self, action: Action) -> Action | None:
+        from hellenika.games.hellas.twins import twin_of
+
+        return twin_of(self, action)
+
     def label(self, action: Action) -> str:
         from hellenika.games.hellas.labels import label
 
@@ -421,7 +426,8 @@ class HellasState(State):
     # ------------------------------------------------------------------ legal actions
 
     def _choose_actions(self) -> list[Action]:
-        """The first free space of each group of interchangeable spaces, in track order (spec §4.2)."""
+        """The first free space of each group of interchangeable spaces, in track order (spec §4.2); another
+        free space of a group is accepted as its first (twins.py)."""
         choose = self.g.choose_actions
         track = self.track
         out: list[Action] = []
