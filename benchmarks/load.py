@@ -7,6 +7,14 @@ the new version. Run:
 
     .venv/bin/python benchmarks/load.py --games 100 --seconds 30
 
+``--servers N`` starts N ``hellenika serve`` processes on N ports instead, on one PostgreSQL database (a
+fresh ``hellenika_load_<random>`` on 127.0.0.1:5432, dropped afterwards, unless ``--database-url`` names one)
+and one Redis (``--redis-url``, default ``$REDIS_URL`` or redis://127.0.0.1:6379/0); the scripted players are
+spread over the servers round-robin (player 1 on server 1, player 2 on server 2, ...), so with ``--bots 0``
+the two players of a table sit on different processes and every move must cross from one to the other:
+
+    .venv/bin/python benchmarks/load.py --servers 2 --bots 0 --games 100 --think 1 --seconds 30
+
 Traffic goes to 127.0.0.1 only; the run is bounded in time and count and stops by itself.
 """
 
@@ -17,6 +25,7 @@ import asyncio
 import contextlib
 import os
 import random
+import secrets
 import signal
 import socket
 import sqlite3
@@ -161,6 +170,7 @@ class Game:
         for version, sent in self.pending:
             if low >= version:
                 self.stats.latencies.append(now - sent)
+                self.stats.sent_at.append(sent - self.stats.started)
             else:
                 still.append((version, sent))
         self.pending = still
@@ -172,7 +182,10 @@ class Stats:
         self.wall_start = 0.0
         self.cpu_start = 0.0
         self.cpu_end = 0.0  # server CPU when the measured window closed
+        self.cpu_start_each: list[float] = []  # the same per server (--servers)
+        self.cpu_end_each: list[float] = []
         self.latencies: list[float] = []
+        self.sent_at: list[float] = []  # seconds into the run each latency's move was sent
         self.posted = 0
         self.refused = 0
         self.games = 0
@@ -185,36 +198,45 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / ticks
 
 
-def decisions_between(db: Path, start: float, stop: float) -> tuple[int, int]:
-    """(decisions, all actions) stored between two wall-clock times."""
+def decisions_between(db: Path | str, start: float, stop: float) -> tuple[int, int]:
+    """(decisions, all actions) stored between two wall-clock times, in a SQLite file or on PostgreSQL."""
+    decisions_sql = "SELECT count(*) FROM actions WHERE seat >= 0 AND created_at BETWEEN %s AND %s"
+    actions_sql = "SELECT count(*) FROM actions WHERE created_at BETWEEN %s AND %s"
+    if isinstance(db, str):  # a PostgreSQL URL
+        import psycopg
+
+        with psycopg.connect(db.replace("postgresql+psycopg://", "postgresql://", 1)) as conn:
+            decisions = conn.execute(decisions_sql, (start, stop)).fetchone()[0]  # type: ignore[index]
+            actions = conn.execute(actions_sql, (start, stop)).fetchone()[0]  # type: ignore[index]
+        return int(decisions), int(actions)
     with contextlib.closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as conn:
-        decisions = conn.execute(
-            "SELECT count(*) FROM actions WHERE seat >= 0 AND created_at BETWEEN ? AND ?", (start, stop)
-        ).fetchone()[0]
-        actions = conn.execute(
-            "SELECT count(*) FROM actions WHERE created_at BETWEEN ? AND ?", (start, stop)
-        ).fetchone()[0]
+        decisions = conn.execute(decisions_sql.replace("%s", "?"), (start, stop)).fetchone()[0]
+        actions = conn.execute(actions_sql.replace("%s", "?"), (start, stop)).fetchone()[0]
     return int(decisions), int(actions)
 
 
-async def run(args: argparse.Namespace, base: str, server_pid: int) -> Stats:
+async def run(args: argparse.Namespace, bases: list[str], server_pids: list[int]) -> Stats:
     stats = Stats()
     humans = 2 if args.bots == 0 else 1
-    seats = [[Seat(base, f"load-{g}-{s}") for s in range(humans)] for g in range(args.games)]
+    tag = f"{secrets.token_hex(2)}-" if args.servers else ""  # names unique on a database that is kept
+    players = iter(range(args.games * humans))  # round-robin over the servers, player by player
+    seats = [
+        [Seat(bases[next(players) % len(bases)], f"load-{tag}{g}-{s}") for s in range(humans)]
+        for g in range(args.games)
+    ]
     flat = [s for group in seats for s in group]
     for i in range(0, len(flat), 10):  # registration (argon2) is not what we measure
         await asyncio.gather(*(s.register() for s in flat[i : i + 10]))
-    stats.started, stats.wall_start, stats.cpu_start = (
-        time.perf_counter(),
-        time.time(),
-        cpu_seconds(server_pid),
-    )
+    stats.started, stats.wall_start = time.perf_counter(), time.time()
+    stats.cpu_start_each = [cpu_seconds(pid) for pid in server_pids]
+    stats.cpu_start = sum(stats.cpu_start_each)
     end = time.monotonic() + args.seconds
     games = [Game(i, seats[i], args.bots, stats, args.game, end, args.think) for i in range(args.games)]
 
     async def close_window() -> None:
         await asyncio.sleep(args.seconds)
-        stats.cpu_end = cpu_seconds(server_pid)
+        stats.cpu_end_each = [cpu_seconds(pid) for pid in server_pids]
+        stats.cpu_end = sum(stats.cpu_end_each)
 
     window = asyncio.create_task(close_window())
     await asyncio.gather(*(g.run() for g in games), return_exceptions=False)
@@ -233,6 +255,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100, help="concurrent games")
     parser.add_argument("--seconds", type=float, default=30.0, help="measured duration")
     parser.add_argument("--game", default="hercules")
+    parser.add_argument(
+        "--warmup", type=float, default=10.0, help="seconds at the start left out of the steady latencies"
+    )
     parser.add_argument("--bots", type=int, default=1, help="bot seats per game (0: two scripted players)")
     parser.add_argument(
         "--think",
@@ -242,54 +267,140 @@ def main() -> None:
     )
     parser.add_argument("--port", type=int, default=0, help="use a server already running on this port")
     parser.add_argument("--db", type=Path, default=None, help="that server's SQLite file (to count moves)")
+    parser.add_argument(
+        "--servers",
+        type=int,
+        default=0,
+        help="start this many server processes on PostgreSQL + Redis, players spread over them (0: one "
+        "server on SQLite)",
+    )
+    parser.add_argument(
+        "--database-url",
+        default=None,
+        help="with --servers: the PostgreSQL database (default: a fresh one on 127.0.0.1, dropped after)",
+    )
+    parser.add_argument(
+        "--redis-url",
+        default=os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0"),
+        help="with --servers: the Redis of the servers ('none': one server on PostgreSQL without Redis, the "
+        "single-process path, to compare the cross-process path's cost with)",
+    )
     args = parser.parse_args()
+    if args.servers and args.port:
+        parser.error("--servers starts its own servers; --port names one already running")
+    if args.redis_url == "none" and args.servers > 1:
+        parser.error("several servers need Redis (--redis-url none is for one server)")
+    if args.database_url and not args.database_url.startswith("postgresql"):
+        parser.error("--servers needs PostgreSQL: --database-url postgresql+psycopg://...")
 
     workdir = Path(tempfile.mkdtemp(prefix="hellenika-load-"))
-    db = args.db or workdir / "load.db"
-    port = args.port or free_port()
-    base = f"http://127.0.0.1:{port}"
-    if args.port:  # an external server (e.g. under a profiler); a placeholder process keeps the code simple
-        command = [sys.executable, "-c", "import time; time.sleep(3600)"]
-    else:
-        command = [sys.executable, "-m", "hellenika.cli.app", "serve", "--port", str(port)]
-        command += ["--database-url", f"sqlite:///{db}", "--register-limit", "100000"]
-    server = subprocess.Popen(
-        command,
-        stdout=subprocess.DEVNULL,
-        stderr=open(workdir / "server.log", "w"),  # noqa: SIM115
-    )
+    db: Path | str = args.db or workdir / "load.db"
+    fresh_database = None
+    if args.servers:
+        db = args.database_url or ""
+        if not db:
+            fresh_database = f"hellenika_load_{secrets.token_hex(4)}"
+            admin("CREATE DATABASE", fresh_database)
+            db = f"postgresql+psycopg://postgres@127.0.0.1:5432/{fresh_database}"
+    ports = [free_port() for _ in range(args.servers)] if args.servers else [args.port or free_port()]
+    bases = [f"http://127.0.0.1:{port}" for port in ports]
+    servers: list[subprocess.Popen[bytes]] = []
     try:
-        for _ in range(200):
-            try:
-                httpx.get(f"{base}/api/games", timeout=1)
-                break
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        stats = asyncio.run(run(args, base, server.pid))
+        for index, port in enumerate(ports):
+            if args.port:  # an external server (e.g. under a profiler); a placeholder keeps the code simple
+                command = [sys.executable, "-c", "import time; time.sleep(3600)"]
+            else:
+                command = [sys.executable, "-m", "hellenika.cli.app", "serve", "--port", str(port)]
+                command += ["--register-limit", "100000", "--bot-pause", "0"]  # capacity, not pacing
+                if args.servers:
+                    command += ["--database-url", str(db)]
+                    if args.redis_url != "none":
+                        command += ["--redis-url", args.redis_url]
+                else:
+                    command += ["--database-url", f"sqlite:///{db}"]
+            servers.append(
+                subprocess.Popen(
+                    command,
+                    stdout=subprocess.DEVNULL,
+                    stderr=open(workdir / f"server-{index + 1}.log", "w"),  # noqa: SIM115
+                )
+            )
+        for base in bases:
+            for _ in range(300):
+                try:
+                    httpx.get(f"{base}/api/games", timeout=1)
+                    break
+                except httpx.HTTPError:
+                    time.sleep(0.1)
+        stats = asyncio.run(run(args, bases, [server.pid for server in servers]))
         # Count only the measured window (games still finishing after it are not part of the rate).
         elapsed = min(time.perf_counter() - stats.started, args.seconds)
         wall_start, wall_stop = stats.wall_start, stats.wall_start + elapsed
         cpu_used = stats.cpu_end - stats.cpu_start
+        decisions, actions = decisions_between(db, wall_start, wall_stop)
     finally:
-        server.terminate()
-        server.wait(timeout=30)
-    decisions, actions = decisions_between(db, wall_start, wall_stop)
+        for server in servers:
+            server.terminate()
+        for server in servers:
+            server.wait(timeout=30)
+        if fresh_database:
+            admin("DROP DATABASE IF EXISTS", fresh_database, " WITH (FORCE)")
     lat = sorted(stats.latencies)
-    p50 = statistics.median(lat) * 1000 if lat else float("nan")
-    p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000 if lat else float("nan")
+    p50, p99 = percentiles(lat)
+    # The first seconds hold every table's creation, start and first moves at once (a burst no steady site
+    # sees): the steady figures leave them out.
+    steady = sorted(x for x, at in zip(stats.latencies, stats.sent_at, strict=True) if at >= args.warmup)
+    steady50, steady99 = percentiles(steady)
+    where = "one server on SQLite"
+    if args.servers:
+        redis = "without Redis" if args.redis_url == "none" else "+ Redis"
+        where = f"{args.servers} server process(es) on PostgreSQL {redis}, players round-robin"
     print(
         f"{args.games} concurrent {args.game} games ({args.bots} bot seat(s) each, players think "
-        f"{args.think:g} s on average), {elapsed:.1f} s"
+        f"{args.think:g} s on average), {elapsed:.1f} s, {where}"
     )
     print(f"moves (decisions by players and bots): {decisions}  -> {decisions / elapsed:.0f} moves/s")
     print(f"all actions incl. chance: {actions}  -> {actions / elapsed:.0f} actions/s")
     print(f"player moves posted: {stats.posted} (refused {stats.refused}); games finished: {stats.games}")
     print(f"latency POST -> every seat's WebSocket has the version: p50 {p50:.1f} ms, p99 {p99:.1f} ms")
+    print(
+        f"  after the first {args.warmup:g} s: p50 {steady50:.1f} ms, p99 {steady99:.1f} ms "
+        f"({len(steady)} moves)"
+    )
+    windows = []
+    for start in range(0, int(args.seconds), 10):
+        inside = sorted(
+            x for x, at in zip(stats.latencies, stats.sent_at, strict=True) if start <= at < start + 10
+        )
+        if inside:
+            windows.append(
+                f"{start}-{start + 10} s: {len(inside)} moves, p99 {percentiles(inside)[1]:.0f} ms"
+            )
+    print("  by window: " + "; ".join(windows))
     print(f"server CPU: {cpu_used:.1f} s over {elapsed:.1f} s ({cpu_used / elapsed:.0%} of one core)")
+    if len(servers) > 1:
+        each = [end - start for start, end in zip(stats.cpu_start_each, stats.cpu_end_each, strict=True)]
+        print("  per server: " + ", ".join(f"{cpu:.1f} s" for cpu in each))
     if decisions and cpu_used > 0:
         per_move = cpu_used / decisions * 1000
         print(f"server CPU per move: {per_move:.2f} ms (one whole core: ~{1000 / per_move:.0f} moves/s)")
     print(f"load generator CPU: {time.process_time():.1f} s; machine load average {os.getloadavg()[0]:.1f}")
+
+
+def percentiles(ordered: list[float]) -> tuple[float, float]:
+    """p50 and p99 in ms of sorted seconds (nan when empty)."""
+    if not ordered:
+        return float("nan"), float("nan")
+    return statistics.median(ordered) * 1000, ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))] * 1000
+
+
+def admin(statement: str, name: str, suffix: str = "") -> None:
+    """CREATE or DROP a database on the local PostgreSQL (user postgres, as the tests use)."""
+    import psycopg
+
+    url = os.environ.get("HELLENIKA_TEST_PG", "postgresql://postgres@127.0.0.1:5432/postgres")
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(f'{statement} "{name}"{suffix}')  # type: ignore[arg-type]
 
 
 if __name__ == "__main__":

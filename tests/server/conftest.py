@@ -74,6 +74,8 @@ def make_server(clock: FakeClock) -> Iterator[object]:
             "argon2_parallelism": 1,
             # Many accounts from 127.0.0.1; the strict default is covered by test_rate_limits.
             "register_per_address": 10_000,
+            # Bots move at once; their pause at live tables is covered by test_bot_pause.
+            "bot_pause_seconds": 0,
         }
         values.update(settings)
         server = LiveServer(Settings(**values)).start()  # type: ignore[arg-type]

@@ -43,9 +43,10 @@ def test_a_late_player_forfeits(server: LiveServer, clock: FakeClock) -> None:
     assert table["status"] == "finished" and table["result"]["forfeit"] == late
     assert table["result"]["places"][late] == 2 and table["result"]["places"][1 - late] == 1
     assert one.move(tid, final["version"], "rest").status_code == 409
-    board = one.ok(one.get("/api/leaderboard/hercules"))["ratings"]
-    loser_name = "p-one" if late == 0 else "p-two"
-    assert next(e for e in board if e["name"] == loser_name)["wins"] == 0
+    # Lost on time before anyone made 3 moves: not rated (tests/server/test_rating_rules.py has the rest).
+    assert one.ok(one.get("/api/leaderboard/hercules"))["ratings"] == []
+    assert table["result"]["rated"] is False
+    assert table["result"]["not_rated"] == "not rated: lost on time before each player made 3 moves"
     record = one.ok(one.get(f"/api/tables/{tid}/record"))
     assert record["result"]["forfeit"] == late
 

@@ -92,6 +92,7 @@ def test_declining_or_leaving_opens_the_seat(make_server: Any, database_url: str
             "name": None,
             "level": None,
             "joined": False,
+            "on_vacation_until": None,
         }
         wait_for(ws, lambda m: m.get("type") == "table" and m["table"]["seats"][1]["kind"] == "open")
     assert _table(host, tid)["seats"][1]["kind"] == "open", "the creator sees the seat open"

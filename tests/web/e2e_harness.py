@@ -66,29 +66,52 @@ def e2e_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         return
     folder = tmp_path_factory.mktemp("e2e-server")
     port = _free_port()
+    with running_server(folder, port) as base:
+        _running.append(base)
+        try:
+            yield base
+        finally:
+            _running.clear()
+
+
+@contextlib.contextmanager
+def running_server(folder: Path, port: int, *options: str) -> Iterator[str]:
+    """``hellenika serve`` on ``port`` with a fresh SQLite file in ``folder`` (its log there too), plus
+    ``options``; answers its base URL once it answers, and stops it afterwards."""
     log = folder / "server.log"
-    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
+    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL" and not k.startswith("HELLENIKA_")}
     command = [
         sys.executable, "-m", "hellenika.cli.app", "serve",
         "--host", "127.0.0.1", "--port", str(port),
         "--database-url", f"sqlite:///{folder / 'e2e.db'}",
         "--register-limit", "10000",  # every test's users come from 127.0.0.1
+        "--bot-pause", "0",  # bots at once (the pause is tested in tests/server/test_bot_pause.py)
+        *options,
     ]  # fmt: skip
     with log.open("wb") as sink:
         process = subprocess.Popen(command, stdout=sink, stderr=subprocess.STDOUT, env=env, cwd=folder)
     base = f"http://127.0.0.1:{port}"
     try:
         _wait_until_up(base, process, log)
-        _running.append(base)
         yield base
     finally:
-        _running.clear()
         process.terminate()
         try:
-            process.wait(timeout=10)
+            process.wait(timeout=20)
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+
+
+def api(who: Person, method: str, path: str, body: Any = None) -> Any:
+    """A request with the person's cookies and CSRF token (what api.js sends)."""
+    cookies = {c["name"]: c["value"] for c in who.page.context.cookies()}
+    headers = {"X-CSRF-Token": cookies.get("hellenika_csrf", "")}
+    request = who.page.request
+    url = f"{who.base}{path}"
+    answer = request.get(url) if method == "GET" else request.post(url, data=body or {}, headers=headers)
+    assert answer.ok, f"{method} {path}: {answer.status} {answer.text()}"
+    return answer.json()
 
 
 @dataclass

@@ -418,3 +418,36 @@ def test_the_prompt_says_when_stopping_is_the_only_choice(
     _open(board, static_server, "3p-0-seat.json")
     assert board.text_content("#board .attika-prompt").startswith("Nothing you can pay for is left to do")
     assert not board.errors
+
+
+def test_the_map_shows_every_space_the_choices_and_the_log_name(
+    board, static_server, fixture_models, attika_fixtures
+):
+    """Choices and log lines name spaces "3,0" ("Build the Ship on 3,0"): the map writes that name on every
+    space, shrine and place for a new tile, readable (not covered), so the words can be found (issue 22)."""
+    import re
+
+    named = re.compile(r"(?:on|centred on) (-?\d+),(-?\d+)")
+    checked = 0
+    for name in attika_fixtures:
+        model = _model(fixture_models, name)
+        _open(board, static_server, name)
+        shown = set(
+            board.evaluate(
+                "() => Array.from(document.querySelectorAll('#board .attika-coord'))"
+                ".filter((t) => t.getBBox().width > 0).map((t) => t.textContent)"
+            )
+        )
+        spaces = {f"{s['q']},{s['r']}" for s in model["view"]["board"]["spaces"]}
+        assert spaces <= shown, f"{name}: spaces without their name on the map: {sorted(spaces - shown)}"
+        for text in [entry["label"] for entry in model["legal"]] + [entry["text"] for entry in model["log"]]:
+            for q, r in named.findall(text):
+                if f"{q},{r}" in spaces or text in (entry["label"] for entry in model["legal"]):
+                    assert f"{q},{r}" in shown, f"{name}: {text!r} names {q},{r}, which the map does not show"
+                    checked += 1
+    assert checked
+    # The names sit above the buildings, where no click target covers them.
+    assert (
+        board.evaluate("() => getComputedStyle(document.querySelector('.attika-coords')).pointerEvents")
+        == "none"
+    )

@@ -72,7 +72,10 @@ def _check_model(page: Any, model: dict[str, Any]) -> None:
     assert page.locator(".hd-stack-count").text_content() == str(view["stack"]["tiles"])
     if view["stall_limit"]:
         stall = page.locator(".hd-stall")
-        quiet = f"quiet turns {view['turns_since_change']}/{view['stall_limit']}"
+        if view["map_closed"]:
+            quiet = f"quiet turns {view['turns_since_change']}/{view['stall_limit']}"
+        else:  # the clock counts only once no tile left can be laid
+            quiet = "stall rule: off while tiles fit"
         assert stall.evaluate("e => e.firstChild.textContent") == quiet
         shown = model.get("names") or []  # the board names seats as the table does, else by the view
         records = ", ".join(
@@ -288,3 +291,37 @@ def test_the_end_and_a_narrow_window(page, static_server, fixture_models):
     assert box is not None and box["width"] <= 800
     assert page.errors == []
     screenshot(page, "board-hellas_delonge-800px")
+
+
+@pytest.mark.parametrize(
+    "names",
+    [
+        ["Bot 2 (medium)", "Bot 1 (expert)"],
+        ["WWWWWWWWWW", "MMMMMMMMMMMM"],
+        ["Wilhelmina Wolfsschanze-Whitmore", "Player 2"],
+    ],
+)
+def test_a_name_never_runs_under_its_badges(page, static_server, names):
+    """The Dark / Light and YOU badges sit after the name as drawn (measured, not guessed at 10 px a
+    letter: "Bot 2 (medium" ran under "Dark", issue 22); a long name shrinks or is cut, left of the turn
+    marker."""
+    model = model_with("burst")
+    model["names"] = names
+    _serve(page, static_server, model)
+    assert page.errors == []
+    for p, full in enumerate(names):
+        panel = page.locator(f'.hd-player[data-seat="{p}"]')
+        name = panel.locator(".hd-player-name").bounding_box()
+        side = panel.locator(".hd-side-badge").bounding_box()
+        assert name["x"] + name["width"] <= side["x"] + 0.5, (full, name, side)
+        right = side["x"] + side["width"]
+        if panel.locator(".hd-you-badge").count():
+            you = panel.locator(".hd-you-badge").bounding_box()
+            assert right <= you["x"] + 0.5
+            right = you["x"] + you["width"]
+        if panel.locator(".hd-turn-marker").count():
+            assert right <= panel.locator(".hd-turn-marker").bounding_box()["x"]
+        shown = panel.locator(".hd-player-name").evaluate("e => e.firstChild.textContent")
+        if shown != full:  # cut: the whole name is in its tooltip
+            assert shown.endswith("…") and full.startswith(shown[:-1].rstrip())
+            assert panel.locator(".hd-player-name title").text_content() == full

@@ -922,3 +922,66 @@ def test_with_the_whole_log_the_track_knows_each_supply_round(board, static_serv
         ["B", str(revealed["B"]), True],
         ["C", str(revealed["C"]), True],
     ]
+
+
+# The page's score table (js/shell/scores.js, under the board on the table and replay pages) for the model
+# the preview shows, read as the board's own table is: column groups, column names and each row's cells.
+PAGE_TABLE_JS = """async (model) => {
+  const { scoreTable } = await import('/js/shell/scores.js');
+  const table = scoreTable(model);
+  const groups = [];
+  for (const th of table.querySelectorAll('thead tr.hk-score-groups th[scope=colgroup]')) {
+    for (let i = 0; i < Number(th.colSpan); i++) groups.push(th.textContent);
+  }
+  const heads = Array.from(table.querySelectorAll('thead tr:last-child th')).map((th) => th.textContent);
+  const rows = Object.fromEntries(Array.from(table.querySelectorAll('tbody tr')).map((tr) =>
+    [tr.dataset.participant, Array.from(tr.querySelectorAll('td')).slice(1).map((td) => td.textContent)]));
+  return { groups, heads, rows };
+}"""
+
+BOARD_TABLE_JS = """() => {
+  const svg = document.querySelector('#board svg');
+  const heads = Array.from(svg.querySelectorAll('.pel-result .pel-score-column'));
+  return {
+    groups: heads.map((t) => t.dataset.group),
+    heads: heads.map((t) => t.firstChild.textContent),
+    named: Array.from(svg.querySelectorAll('.pel-result .pel-score-group')).map((t) => t.dataset.group),
+    rows: Object.fromEntries(Array.from(svg.querySelectorAll('.pel-result-row')).map((row) =>
+      [row.dataset.seat, Array.from(row.querySelectorAll('.pel-score-cell, .pel-final-score'))
+        .map((t) => t.textContent)])),
+  };
+}"""
+
+
+def test_the_page_and_the_board_show_one_score_table(board, static_server, fixture_models, pel_fixtures):
+    """The board's final scores and the page's score table have the same columns in the same groups, from
+    the view's one list, with the same values; the breakdown's "higher side (not counted)" (negative, so the
+    parts add up to the score) is not shown as if it were a penalty (issue 22)."""
+    finished = [n for n in pel_fixtures if _model(fixture_models, n)["view"]["game_over"]]
+    assert finished
+    for name in finished:
+        model = _model(fixture_models, name)
+        _open(board, static_server, name)
+        drawn = board.evaluate(BOARD_TABLE_JS)
+        page = board.evaluate(PAGE_TABLE_JS, model)
+        columns = model["view"]["score_columns"]
+        assert drawn["groups"] == [c["group"] for c in columns]
+        assert page["groups"] == drawn["groups"], name
+        assert drawn["heads"] == [c["label"] for c in columns]
+        assert page["heads"] == drawn["heads"], name
+        assert {"power points", "population points"} <= set(drawn["named"])
+        for p in model["view"]["participants"]:
+            row = page["rows"][str(p["index"])]
+            assert row == drawn["rows"][str(p["index"])], (name, row, drawn["rows"])
+            assert not any(v.startswith("-") for v in row), (name, row)
+            at = {
+                c["label"]: v
+                for c, v in zip(columns, row, strict=True)
+                if c["label"] in {"power", "popul.", "score"}
+            }
+            assert at == {
+                "power": str(p["power_points"]),
+                "popul.": str(p["population_points"]),
+                "score": str(p["score"]),
+            }
+        assert "higher side" not in " ".join(page["heads"] + drawn["heads"])

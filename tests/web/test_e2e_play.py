@@ -152,7 +152,8 @@ def test_one_person_plays_hercules_against_a_bot_to_the_score_table(people):
     assert any(carla.name in n for n in names)
     totals = [int(t) for t in rows.locator("td.hk-total").all_inner_texts()]
     assert len(totals) == 2
-    assert page.locator("#turn").inner_text() == "Game over"
+    # The status line says how it ended, in the winner line's words (docs/WEB.md "End reasons").
+    assert page.locator("#turn").inner_text() == f"Game over: {page.locator('#winner').inner_text()}"
     assert page.locator("#record-link").get_attribute("href").endswith("/record")
     screenshot(page, "e2e-hercules-final")
 

@@ -153,6 +153,8 @@ def test_every_page_lives_under_the_policy(people: Any, tmp_path: Any) -> None:
     assert violations(guest) == []
     visit(guest, "/lobby")
     visit(guest, "/leaderboard", "body[data-ready]")
+    visit(guest, "/settings")  # the notification settings
+    guest.page.wait_for_selector("#settings:not([hidden])")
 
     # A table during a game against a bot: the board, the choices and the live connection (a same-origin
     # WebSocket, which connect-src 'self' allows).

@@ -62,6 +62,9 @@ def run_play(
         places = runner.state.ranking()
         winners = [names[p] for p, place in enumerate(places) if place == 1]
         console.print(f"[bold]Winner: {escape(' and '.join(winners))}[/bold]")
+        end_reason = runner.state.end_reason()
+        if end_reason is not None:  # a safety net ended it, not the game's own rules: say so with the winner
+            console.print(f"[yellow]The game {escape(end_reason)}.[/yellow]")
     if record_path is not None:
         runner.record.seats = specs
         runner.record.save(record_path)

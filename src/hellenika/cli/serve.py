@@ -6,12 +6,25 @@ Forwarded headers (``X-Forwarded-For``, ``X-Forwarded-Proto``) are trusted only 
 ``--forwarded-allow-ips``; by default from none. uvicorn on its own trusts them from 127.0.0.1, so without
 this any local process (or a proxy that passes the header through unchanged) could claim any address and
 step around the per-address rate limits, which count ``request.client.host``.
+
+``--workers N`` runs N processes on one host under uvicorn's own supervisor; they import the app by name
+(``hellenika.server.factory:app_from_env``) and read the Settings the parent computed from
+``HELLENIKA_SETTINGS``. Several processes need PostgreSQL (the truth) and Redis (the notes between them), so
+``--workers`` > 1 on SQLite or without a Redis URL is refused (exit 2).
+
+SIGTERM stops the server gracefully: uvicorn stops accepting, asks open connections to close (WebSockets get
+1012), waits up to ``--timeout-graceful-shutdown`` seconds for requests in flight, then runs the app's
+lifespan shutdown (the remaining sockets get 1001); the command then exits 0.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import os
+import signal
+import sys
 from pathlib import Path
+from types import FrameType
 from typing import TYPE_CHECKING
 
 from sqlalchemy.engine import make_url
@@ -30,6 +43,39 @@ def ensure_sqlite_folder(database_url: str) -> None:
 
 #: The largest WebSocket message uvicorn reads (server/routers/ws.py refuses more than 16 KiB itself).
 WS_MAX_SIZE = 64 * 1024
+#: Seconds uvicorn waits for requests and WebSockets in flight after SIGTERM before cancelling them.
+GRACEFUL_SHUTDOWN_SECONDS = 10
+#: What uvicorn's worker processes import (``--workers`` > 1).
+APP_FACTORY = "hellenika.server.factory:app_from_env"
+
+
+def uvicorn_options(
+    host: str,
+    port: int,
+    *,
+    access_log: bool = False,
+    forwarded_allow_ips: str | None = None,
+    log_level: str = "info",
+    timeout_graceful_shutdown: int | None = GRACEFUL_SHUTDOWN_SECONDS,
+) -> dict[str, object]:
+    """The keyword arguments of ``uvicorn.Config`` (and ``uvicorn.run``) for one process or several.
+    ``forwarded_allow_ips`` is a comma-separated list of proxy addresses or networks (``"*"`` trusts
+    everyone, only for a server no one reaches but through its proxy); empty or None turns proxy headers
+    off, whatever uvicorn's own default or ``FORWARDED_ALLOW_IPS`` say."""
+    proxies = (forwarded_allow_ips or "").strip()
+    return {
+        "host": host,
+        "port": port,
+        "log_level": log_level,
+        "ws": "websockets-sansio",
+        "access_log": access_log,
+        "proxy_headers": bool(proxies),
+        "forwarded_allow_ips": proxies or None,
+        # uvicorn would buffer WebSocket messages up to 16 MiB; the app answers anything over its own limit
+        # (Settings.max_ws_message_bytes, 16 KiB) with 1009; this keeps bigger ones from being read at all.
+        "ws_max_size": WS_MAX_SIZE,
+        "timeout_graceful_shutdown": timeout_graceful_shutdown,
+    }
 
 
 def uvicorn_config(
@@ -40,26 +86,42 @@ def uvicorn_config(
     access_log: bool = False,
     forwarded_allow_ips: str | None = None,
     log_level: str = "info",
+    timeout_graceful_shutdown: int | None = GRACEFUL_SHUTDOWN_SECONDS,
 ) -> uvicorn.Config:
-    """How uvicorn runs the app. ``forwarded_allow_ips`` is a comma-separated list of proxy addresses or
-    networks (``"*"`` trusts everyone, only for a server no one reaches but through its proxy); empty or None
-    turns proxy headers off, whatever uvicorn's own default or ``FORWARDED_ALLOW_IPS`` say."""
+    """How uvicorn runs the app in one process (``uvicorn_options``)."""
     import uvicorn
 
-    proxies = (forwarded_allow_ips or "").strip()
-    return uvicorn.Config(
-        app,
-        host=host,
-        port=port,
-        log_level=log_level,
-        ws="websockets-sansio",
+    options = uvicorn_options(
+        host,
+        port,
         access_log=access_log,
-        proxy_headers=bool(proxies),
-        forwarded_allow_ips=proxies or None,
-        # uvicorn would buffer WebSocket messages up to 16 MiB; the app answers anything over its own limit
-        # (Settings.max_ws_message_bytes, 16 KiB) with 1009; this keeps bigger ones from being read at all.
-        ws_max_size=WS_MAX_SIZE,
+        forwarded_allow_ips=forwarded_allow_ips,
+        log_level=log_level,
+        timeout_graceful_shutdown=timeout_graceful_shutdown,
     )
+    return uvicorn.Config(app, **options)  # type: ignore[arg-type]
+
+
+def workers_problem(workers: int, database_url: str, redis_url: str | None) -> str | None:
+    """Why ``--workers`` can not run with this database and Redis (None: it can)."""
+    if workers <= 1:
+        return None
+    on_postgres = make_url(database_url).get_backend_name() == "postgresql"
+    if on_postgres and redis_url:
+        return None
+    if on_postgres:
+        return (
+            f"--workers {workers} needs Redis (--redis-url or REDIS_URL) besides PostgreSQL: the processes "
+            "tell each other about moves and logouts through it"
+        )
+    return (
+        f"--workers {workers} needs PostgreSQL (DATABASE_URL=postgresql+psycopg://...) and Redis "
+        "(--redis-url or REDIS_URL): SQLite serves one process"
+    )
+
+
+def _exit_on_sigterm(_signum: int, _frame: FrameType | None) -> None:
+    raise SystemExit(0)
 
 
 def run_server(
@@ -71,21 +133,65 @@ def run_server(
     forwarded_allow_ips: str | None = None,
     secure_cookies: bool = False,
     register_limit: int | None = None,
+    notifications: dict[str, object] | None = None,
+    redis_url: str | None = None,
+    workers: int = 1,
+    timeout_graceful_shutdown: int = GRACEFUL_SHUTDOWN_SECONDS,
 ) -> None:
+    """Run the server; ``notifications`` are further Settings (the notification drain: SMTP, links, webhooks;
+    the bots' pause)."""
     import uvicorn
 
     from hellenika.server import Settings, create_app
     from hellenika.server.config import database_url_from_env
+    from hellenika.server.factory import SETTINGS_ENV, log_notifications, settings_to_json
 
     url = database_url_from_env(database_url)
+    problem = workers_problem(workers, url, redis_url)
+    if problem:
+        print(f"hellenika serve: {problem}", file=sys.stderr)
+        raise SystemExit(2)
     ensure_sqlite_folder(url)
-    settings = Settings(database_url=url, secure_cookies=secure_cookies)
+    settings = Settings(database_url=url, secure_cookies=secure_cookies, redis_url=redis_url or None)
     if register_limit is not None:
         settings = dataclasses.replace(settings, register_per_address=register_limit)
-    app = create_app(settings)
-    server = uvicorn.Server(
-        uvicorn_config(app, host, port, access_log=access_log, forwarded_allow_ips=forwarded_allow_ips)
+    if notifications:
+        settings = dataclasses.replace(settings, **notifications)  # type: ignore[arg-type]
+    options = uvicorn_options(
+        host,
+        port,
+        access_log=access_log,
+        forwarded_allow_ips=forwarded_allow_ips,
+        timeout_graceful_shutdown=timeout_graceful_shutdown,
     )
+    # uvicorn, after its graceful shutdown, raises the SIGTERM again with the handler it found: this one
+    # turns it into exit status 0 (a stop asked for is not a failure) instead of death by signal.
+    signal.signal(signal.SIGTERM, _exit_on_sigterm)
+    if workers > 1:
+        _migrate_once(url)
+        # The workers are spawned (not forked): they inherit the environment, not this process's objects.
+        os.environ[SETTINGS_ENV] = settings_to_json(settings)
+        uvicorn.run(APP_FACTORY, factory=True, workers=workers, **options)  # type: ignore[arg-type]
+        return
+    log_notifications()
+    app = create_app(settings)
+    server = uvicorn.Server(uvicorn.Config(app, **options))  # type: ignore[arg-type]
     server.run()
     if not server.started:  # e.g. the port is taken: fail as uvicorn.run does
         raise SystemExit(3)
+
+
+def _migrate_once(database_url: str) -> None:
+    """Bring the schema up to date before the workers start (each would otherwise migrate on its own), and
+    fail here, with one line, if the database does not answer."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from hellenika.server.store.database import Store
+
+    try:
+        store = Store(database_url)
+    except SQLAlchemyError as exc:
+        reason = (str(getattr(exc, "orig", None) or exc).strip().splitlines() or ["?"])[0]
+        print(f"hellenika serve: the database does not answer: {reason}", file=sys.stderr)
+        raise SystemExit(1) from None
+    store.close()

@@ -21,6 +21,8 @@ class Event:
 
     ``audience`` limits who may read it (e.g. the seat that drew a secret card); None means everyone. A game
     that logs a secret emits a private line for the audience and a public one ("drew a card") for the rest.
+    The public half may leave out the seats that read the secret in full (:func:`everyone_but`), so they read
+    one line ("was dealt a Zeus card (it is Storm)"), not two.
     """
 
     step: int
@@ -29,13 +31,29 @@ class Event:
     audience: tuple[int, ...] | None = None
 
     def visible_to(self, seat: int | None) -> bool:
-        return self.audience is None or (seat is not None and seat in self.audience)
+        if self.audience is None:
+            return True
+        if self.is_public_half:  # every reader but the excluded seats, spectators included
+            return seat is None or ~seat not in self.audience
+        return seat is not None and seat in self.audience
+
+    @property
+    def is_public_half(self) -> bool:
+        """A line for everyone but the seats that read the secret in full (see :func:`everyone_but`)."""
+        return bool(self.audience) and self.audience[0] < 0  # type: ignore[index]
 
     def render(self, names: Sequence[str]) -> str:
         return render_names(self.text, names)
 
     def to_json(self) -> dict[str, object]:
         return {"step": self.step, "text": self.text, "actor": self.actor, "audience": self.audience}
+
+
+def everyone_but(*seats: int) -> tuple[int, ...]:
+    """The audience of the public half of a secret: every reader (spectators too) except ``seats``, who read
+    a fuller line of their own. Written as the seats' complements (``~seat``, negative), so an audience stays
+    a tuple of ints wherever events are stored."""
+    return tuple(~seat for seat in seats)
 
 
 def render_names(text: str, names: Sequence[str]) -> str:

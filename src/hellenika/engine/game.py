@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from hellenika.engine.actions import Action, ActionCodec
 from hellenika.engine.errors import HellenikaError, InvalidOption, RecordError
-from hellenika.engine.options import OptionSpec, OptionValue, validate_options
+from hellenika.engine.options import OptionSpec, OptionValue, applicable, check_applicable, validate_options
 from hellenika.engine.rng import Rng
 from hellenika.engine.state import History, State
 
@@ -48,7 +48,12 @@ class Game(ABC):
             raise InvalidOption(
                 f"{self.title} is played by {low} to {high} players with these options; got {players}"
             )
+        check_applicable(self.option_specs, players, opts)
         return opts
+
+    def shown_options(self, players: int, options: Mapping[str, OptionValue]) -> dict[str, OptionValue]:
+        """The options of a table that apply at its player count (what a table's settings show)."""
+        return applicable(self.option_specs, players, options)
 
     def player_range(self, options: Mapping[str, OptionValue]) -> tuple[int, int]:
         """Player counts allowed with these (validated) options; games with expansions override it."""

@@ -18,7 +18,11 @@ OptionValue = str | int | bool
 
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
-    """One option of a game. ``choices`` for enumerations; otherwise ``kind`` is ``bool`` or ``int``."""
+    """One option of a game. ``choices`` for enumerations; otherwise ``kind`` is ``bool`` or ``int``.
+
+    An option may apply only at some player counts (``players``: the lowest and highest) or only with a
+    yes/no option on (``needs``: its name). Where it does not apply it keeps its default: the lobby does not
+    offer it, a table does not show it, and another value is refused naming it (:meth:`applies`)."""
 
     name: str
     default: OptionValue
@@ -26,6 +30,25 @@ class OptionSpec:
     choices: tuple[str, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
+    players: tuple[int, int] | None = None
+    needs: str | None = None
+
+    def applies(self, players: int, options: Mapping[str, Any]) -> bool:
+        """Whether the option means anything with this many players and these (complete) options."""
+        if self.players is not None and not self.players[0] <= players <= self.players[1]:
+            return False
+        return self.needs is None or options.get(self.needs) is True
+
+    def where(self) -> str:
+        """Where it applies, in words: "with 1 player and expansion=true"."""
+        parts = []
+        if self.players is not None:
+            low, high = self.players
+            count = str(low) if low == high else f"{low}-{high}"
+            parts.append(f"with {count} player{'s' if high > 1 else ''}")
+        if self.needs is not None:
+            parts.append(f"{self.needs}=true")
+        return " and ".join(parts) or "always"
 
     def coerce(self, raw: Any) -> OptionValue:
         """Turn a raw value (text or JSON) into this option's type, or raise InvalidOption."""
@@ -83,6 +106,25 @@ def validate_options(specs: tuple[OptionSpec, ...], raw: Mapping[str, Any] | Non
         known = ", ".join(by_name) or "none"
         raise InvalidOption(f"unknown option(s) {', '.join(unknown)}; this game's options: {known}")
     return {name: spec.coerce(raw[name]) if name in raw else spec.default for name, spec in by_name.items()}
+
+
+def check_applicable(specs: tuple[OptionSpec, ...], players: int, options: Mapping[str, OptionValue]) -> None:
+    """Refuse a value other than the default for an option that does not apply here, naming it."""
+    for spec in specs:
+        if options.get(spec.name, spec.default) != spec.default and not spec.applies(players, options):
+            raise InvalidOption(f"option {spec.name!r} applies only {spec.where()}")
+
+
+def applicable(
+    specs: tuple[OptionSpec, ...], players: int, options: Mapping[str, OptionValue]
+) -> dict[str, OptionValue]:
+    """The options that apply here, for showing a table's settings (the others are at their defaults)."""
+    by_name = {spec.name: spec for spec in specs}
+    return {
+        name: value
+        for name, value in options.items()
+        if name not in by_name or by_name[name].applies(players, options)
+    }
 
 
 def parse_option_pairs(pairs: list[str]) -> dict[str, str]:

@@ -34,8 +34,10 @@ if TYPE_CHECKING:
 RECORD_FORMAT = "hellenika-record/1"
 #: Why a forfeited game ended (the server's words); a forfeit is the record's claim, not an action.
 FORFEIT_REASONS = ("resigned", "timeout")
-#: The result fields computed from the replay and compared with the record's own.
-CHECKED_RESULT_FIELDS = ("scores", "places", "breakdown")
+#: The result fields computed from the replay and compared with the record's own. ``end_reason`` is there
+#: only when a safety net ended the game (:meth:`State.end_reason`); a record claiming one, or another one,
+#: that the replay does not give is refused.
+CHECKED_RESULT_FIELDS = ("scores", "places", "breakdown", "end_reason")
 
 
 def brief(value: Any, limit: int = 80) -> str:
@@ -63,6 +65,13 @@ def _optional_text(data: Mapping[str, Any], key: str) -> str | None:
 
 def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _add_end_reason(result: dict[str, Any], state: State) -> None:
+    """Say in the result how the game ended when a safety net ended it ("ended by the stall rule ...")."""
+    reason = state.end_reason()
+    if reason is not None:
+        result["end_reason"] = reason
 
 
 @dataclass
@@ -102,6 +111,7 @@ class Record:
                 "places": state.ranking(),
                 "breakdown": state.score_breakdown(),
             }
+            _add_end_reason(self.result, state)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -246,6 +256,7 @@ class Record:
                 )
             computed = {"participants": self.participant_names(state), "scores": state.scores()}
             computed.update(places=state.ranking(), breakdown=state.score_breakdown())
+            _add_end_reason(computed, state)
         elif forfeit is not None:
             if not _whole(forfeit) or not 0 <= forfeit < self.players:
                 raise RecordError(
@@ -264,8 +275,8 @@ class Record:
         else:
             return None
         for key in CHECKED_RESULT_FIELDS:
-            if key in given and given[key] != computed[key]:
-                says, gives = brief(given[key]), brief(computed[key])
+            if key in given and given[key] != computed.get(key):
+                says, gives = brief(given[key]), brief(computed.get(key))
                 raise RecordError(f"result.{key}: the record says {says}, the replay gives {gives}")
         return computed
 

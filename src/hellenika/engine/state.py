@@ -20,7 +20,7 @@ import hashlib
 import json
 import math
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from hellenika.engine.actions import Action
@@ -198,9 +198,26 @@ class State(ABC):
     def _twin(self, action: Action) -> Action | None:
         """The offered action that ``action`` (not offered itself) is interchangeable with, or None.
 
-        Games whose legal actions leave out interchangeable choices override this; only decisions ask it,
-        never chance. The answer is checked for legality by :meth:`check`.
+        Games whose legal actions leave out interchangeable choices override this (most with
+        :meth:`_twin_by_effect`); only decisions ask it, never chance. The answer is checked for legality by
+        :meth:`check`.
         """
+        return None
+
+    def _twin_by_effect(
+        self, action: Action, effect: Callable[[Any, Action], object | None]
+    ) -> Action | None:
+        """The offered action of ``action``'s type with the same ``effect(state, action)``, or None.
+
+        ``effect`` names what a choice does here as far as its twins are concerned (None: the actor cannot
+        choose it at all). The error path only, so walking the legal actions is fine.
+        """
+        key = effect(self, action)
+        if key is None:
+            return None
+        for offered in self.legal_actions():
+            if offered != action and type(offered) is type(action) and effect(self, offered) == key:
+                return offered
         return None
 
     def apply_unchecked(self, action: Action) -> None:
@@ -244,8 +261,11 @@ class State(ABC):
         return list(self._events or ())
 
     def visible_events(self, seat: int | None, *, omniscient: bool = False) -> list[Event]:
-        """The log as ``seat`` may read it (None: a spectator; ``omniscient`` for finished-game review)."""
-        return [e for e in self._events or () if omniscient or e.visible_to(seat)]
+        """The log as ``seat`` may read it (None: a spectator; ``omniscient`` for finished-game review, which
+        reads every secret in full and so skips their public halves)."""
+        if omniscient:
+            return [e for e in self._events or () if not e.is_public_half]
+        return [e for e in self._events or () if e.visible_to(seat)]
 
     def iter_log(
         self, names: Sequence[str] | None = None, seat: int | None = None, *, omniscient: bool = False
@@ -271,6 +291,13 @@ class State(ABC):
         if self.num_participants == 1:
             return [math.tanh(self.scores()[0] / self.game.solitaire_scale)]
         return pairwise_utilities(self.ranking(), self.num_players)
+
+    def end_reason(self) -> str | None:
+        """How a finished game ended, in plain words, when a safety net of the engine ended it rather than
+        the game's own rules (e.g. ``"ended by the stall rule after 160 turns"``); None for the game's normal
+        end, and while it is still being played. Shown with the result wherever it is shown, and kept in
+        records (:mod:`hellenika.engine.record`)."""
+        return None
 
     def winners(self) -> list[int]:
         """Participants in first place once the game is over (several when they share it); ``[]`` while it

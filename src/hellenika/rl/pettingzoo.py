@@ -122,9 +122,12 @@ class HellenikaEnv(AECEnv):  # type: ignore[misc]
             player = state.current_player()
         if player == TERMINAL:
             returns = state.returns()
+            end_reason = state.end_reason()  # a game a safety net ended says so (e.g. the stall rule)
             for agent in self.agents:
                 self.rewards[agent] = float(returns[self._seat[agent]])
                 self.terminations[agent] = True
+                if end_reason is not None:
+                    self.infos[agent]["end_reason"] = end_reason
             self._accumulate_rewards()
             # Every agent now steps once with None (AEC convention), starting with the first seat.
             self.agent_selection = self.agents[0]

@@ -22,6 +22,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from importlib import resources
+from typing import TYPE_CHECKING
 
 import anyio.to_thread
 from sqlalchemy import delete, or_, select
@@ -30,10 +31,10 @@ from sqlalchemy.orm import Session
 
 from hellenika.server.config import Settings
 from hellenika.server.errors import ApiError
+from hellenika.server.limits import LocalLimiter, SharedLimiter
 from hellenika.server.security import (
     HashingGate,
     Passwords,
-    RateLimiter,
     RetryLater,
     address_key,
     new_token,
@@ -41,6 +42,9 @@ from hellenika.server.security import (
 )
 from hellenika.server.store import Store
 from hellenika.server.store.models import AuthSession, User
+
+if TYPE_CHECKING:
+    import redis.asyncio
 
 NAME_RULE = re.compile(r"^[\w][\w .\-]{0,30}[\w]$")
 MIN_PASSWORD = 8
@@ -143,21 +147,31 @@ def check_password(password: str) -> None:
 
 
 class Accounts:
-    def __init__(self, store: Store, settings: Settings) -> None:
+    def __init__(self, store: Store, settings: Settings, redis: redis.asyncio.Redis | None = None) -> None:
+        """``redis``: the limits are shared by every process (server/limits.py); else this process's own."""
         self.store = store
         self.settings = settings
         clock = settings.clock
-        self.login_limiter = RateLimiter(
-            clock, settings.login_failures, settings.login_window_seconds, "failed logins for this name"
+
+        def limiter(name: str, limit: int, window: float, what: str) -> LocalLimiter:
+            if redis is None:
+                return LocalLimiter(clock, limit, window, what)
+            return SharedLimiter(redis, name, clock, limit, window, what, prefix=settings.redis_prefix)
+
+        self.login_limiter = limiter(
+            "login-name",
+            settings.login_failures,
+            settings.login_window_seconds,
+            "failed logins for this name",
         )
-        self.login_address_limiter = RateLimiter(
-            clock,
+        self.login_address_limiter = limiter(
+            "login-address",
             settings.login_failures_per_address,
             settings.login_address_window_seconds,
             "failed logins from this address",
         )
-        self.register_limiter = RateLimiter(
-            clock,
+        self.register_limiter = limiter(
+            "register",
             settings.register_per_address,
             settings.register_window_seconds,
             "new accounts from this address",
@@ -177,7 +191,7 @@ class Accounts:
         name = check_name(name)
         check_password(password)
         where = address_key(address)
-        self.register_limiter.check(where)
+        await self.register_limiter.check(where)
         key, skeleton = name_key(name), name_skeleton(name)
 
         def clash(session: Session) -> bool:
@@ -187,7 +201,9 @@ class Accounts:
         if await self.store.read(clash):
             raise _taken(name)
         async with self.gate.turn():
-            self.register_limiter.take(where)  # counted once it will hash (checked again: others waited too)
+            await self.register_limiter.take(
+                where
+            )  # counted once it will hash (checked again: others waited too)
             hashed = await anyio.to_thread.run_sync(self.passwords.hash, password)
         now = self.settings.clock()
         token = new_token()
@@ -213,11 +229,14 @@ class Accounts:
         failures but not the address's, so an account of one's own cannot reset the address's count."""
         where = address_key(address)
         per_name = f"{name_key(name.strip())}|{where}"
-        self.login_address_limiter.check(where)
-        self.login_limiter.check(per_name)
-        # Counted before any await, so a burst of concurrent guesses cannot all pass the checks above.
-        by_address = self.login_address_limiter.hit(where)
-        by_name = self.login_limiter.hit(per_name)
+        # Checked and counted at once (one Lua script when shared), so a burst of concurrent guesses, on one
+        # process or several, cannot all pass.
+        by_address = await self.login_address_limiter.take(where)
+        try:
+            by_name = await self.login_limiter.take(per_name)
+        except RetryLater:
+            await self.login_address_limiter.give_back(where, by_address)
+            raise
 
         def find(session: Session) -> User | None:
             return session.scalar(select(User).where(User.name_key == name_key(name.strip())))
@@ -229,18 +248,22 @@ class Accounts:
                 async with self.gate.turn():
                     ok = await anyio.to_thread.run_sync(self.passwords.verify, user.password_hash, password)
             except RetryLater:  # busy: the password was not even looked at, so this was no failure
-                self.login_address_limiter.give_back(where, by_address)
-                self.login_limiter.give_back(per_name, by_name)
+                await self.login_address_limiter.give_back(where, by_address)
+                await self.login_limiter.give_back(per_name, by_name)
                 raise
         if user is None or not ok:
             raise ApiError(401, "wrong name or password")
-        self.login_limiter.reset(per_name)
-        self.login_address_limiter.give_back(where, by_address)
+        await self.login_limiter.reset(per_name)
+        await self.login_address_limiter.give_back(where, by_address)
         now = self.settings.clock()
         token = new_token()
         user_id = user.id
         await self.store.write(lambda session: self._add_session(session, user_id, token, now))
         return UserPublic(user.id, user.name), token
+
+    def forget_session(self, digest: str) -> None:
+        """Drop a session from the lookup cache (another process logged it out)."""
+        self._cache.pop(digest, None)
 
     async def logout(self, token: str | None) -> None:
         if not token:

@@ -8,18 +8,26 @@ import contextlib
 from collections.abc import AsyncIterator
 
 from fastapi import FastAPI
-from fastapi.staticfiles import StaticFiles
+from starlette.middleware.gzip import GZipMiddleware
 
 from hellenika import __version__
+from hellenika.server.assets import Assets
 from hellenika.server.config import Settings
 from hellenika.server.edge import EdgeMiddleware
 from hellenika.server.errors import install_error_handlers
 from hellenika.server.headers import SecurityHeadersMiddleware
 from hellenika.server.openapi import install_openapi
 from hellenika.server.pages import pages_router
-from hellenika.server.routers import auth, games, leaderboard, replays, tables, ws
+from hellenika.server.routers import auth, games, health, leaderboard, replays, tables, ws
+from hellenika.server.routers import notify as notify_routes
+from hellenika.server.routers import vacation as vacation_routes
 from hellenika.server.security import CsrfCookieMiddleware
 from hellenika.server.services import Services
+
+#: Answers below this many bytes are sent as they are (a few hundred bytes gain little and cost a header).
+GZIP_MINIMUM = 1024
+#: zlib's default trade-off: within a few per cent of level 9's size at a fraction of its time.
+GZIP_LEVEL = 6
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -35,9 +43,27 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         watcher = None
         if settings.deadline_poll_seconds > 0:
             watcher = asyncio.create_task(services.master.watch_deadlines())
+        # The notification drain (server/notify/worker.py): outside every move's transaction.
+        drain = None
+        if settings.notify_poll_seconds > 0:
+            drain = asyncio.create_task(services.notifier.run())
+        # Several processes: notes from the others, and the sweep that takes over a dead process's bots.
+        await services.start()
+        sweeper = None
+        if services.master.shared and settings.bot_sweep_seconds > 0:
+            sweeper = asyncio.create_task(services.master.watch_bots(settings.bot_sweep_seconds))
         try:
             yield
         finally:
+            if sweeper is not None:
+                sweeper.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await sweeper
+            if drain is not None:
+                services.notifier.closed = True
+                drain.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await drain
             if watcher is not None:
                 watcher.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
@@ -60,9 +86,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(EdgeMiddleware, max_body=settings.max_body_bytes, max_record=settings.max_record_bytes)
     app.add_middleware(CsrfCookieMiddleware, secure=settings.secure_cookies)
     app.add_middleware(SecurityHeadersMiddleware, hsts=settings.secure_cookies)
+    # Outermost, so every layer inside sees the plain body (the docs page's script hash is taken from it).
+    # Starlette's: HTTP only (never a WebSocket), nothing under GZIP_MINIMUM bytes, never an answer that
+    # already has a Content-Encoding, a 206, or an image/font/archive type (DEFAULT_EXCLUDED_CONTENT_TYPES).
+    app.add_middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM, compresslevel=GZIP_LEVEL)
     for router in (auth.router, games.router, tables.router, replays.router, leaderboard.router, ws.router):
         app.include_router(router)
+    app.include_router(health.router)
+    app.include_router(vacation_routes.router)
+    app.include_router(notify_routes.router)
+    app.include_router(notify_routes.pages)
     install_openapi(app)
-    app.mount("/static", StaticFiles(directory=settings.static_dir), name="static")
-    app.include_router(pages_router(settings.static_dir))
+    # The static files and the pages that load them (server/assets.py: versioned URLs, ETags, preloads).
+    assets = Assets(settings.static_dir)
+    app.state.assets = assets
+    app.mount("/static", assets, name="static")
+    app.include_router(pages_router(assets))
     return app

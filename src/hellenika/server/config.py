@@ -64,3 +64,41 @@ class Settings:
     # Consent (server/lobby.py): a person creates only tables they sit at, unless this is set (e.g. for an
     # organiser who sets up tournament tables; the invitees still accept their seats).
     allow_tables_without_creator: bool = False
+    # Many processes (issue 21, docs/WEB.md "Production"): PostgreSQL is the truth, Redis carries the notes
+    # that tell the other processes a table changed or a session closed (server/fanout.py) and the shared
+    # rate limits (server/limits.py). None: one process (SQLite's only mode).
+    #: ``redis://host:6379/0`` (``hellenika serve --redis-url`` or ``REDIS_URL``).
+    redis_url: str | None = None
+    #: Key and channel prefix on Redis, so several sites can share one Redis.
+    redis_prefix: str = "hellenika"
+    #: Several processes: how often each looks for a bot that should be moving and is not (its process may
+    #: have died; server/sync.py); 0 disables the task (tests call master.sweep_bots()).
+    bot_sweep_seconds: float = 2.0
+    #: At a live table with a person seated, each bot decision comes at least this long after the previous
+    #: commit (server/bots.py), so people can follow the bots' moves one at a time; turn-based tables and
+    #: tables of bots only never wait. 0: no pause (tests that need speed).
+    bot_pause_seconds: float = 0.6
+    #: Vacation days a person may take per calendar year (server/vacations.py): their deadlines wait.
+    vacation_days_per_year: int = 20
+    # Notifications (server/notify/, docs/WEB.md "Notifications"): the outbox's drain, SMTP, links, webhooks.
+    #: How often the drain delivers the outbox (seconds); 0 disables the task (tests call notifier.drain()).
+    notify_poll_seconds: float = 2.0
+    #: ``smtp://user:pass@host:port`` (``smtps://`` for TLS from the start); None: mail goes to the log and
+    #: the admin's outbox page only (``hellenika serve --smtp-url`` or ``SMTP_URL``).
+    smtp_url: str | None = None
+    smtp_from: str = "Hellenika <hellenika@localhost>"
+    smtp_timeout_seconds: float = 10.0
+    #: The site's address as people reach it: absolute links in mails and webhooks (``PUBLIC_URL``).
+    public_url: str = "http://127.0.0.1:8000"
+    #: A failed delivery is tried again after base * 2^(attempts-1) seconds (at most the cap), at most
+    #: ``notify_max_attempts`` times in all.
+    notify_retry_seconds: float = 30.0
+    notify_max_backoff_seconds: float = 3600.0
+    notify_max_attempts: int = 8
+    webhook_timeout_seconds: float = 10.0
+    #: Webhooks to loopback, private, link-local or reserved addresses are refused (SSRF) unless this is
+    #: set; hosts named in ``webhook_allowed_hosts`` are allowed whatever they resolve to.
+    webhook_allow_private: bool = False
+    webhook_allowed_hosts: tuple[str, ...] = ()
+    #: Verification mails per person an hour (``POST /api/me/email``), then 429.
+    email_verify_per_hour: int = 5

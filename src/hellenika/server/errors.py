@@ -14,6 +14,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from sqlalchemy.exc import OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from hellenika.engine.errors import (
@@ -126,6 +127,15 @@ def install_error_handlers(app: FastAPI) -> None:
             headers = dict(headers or {})
             headers["Allow"] = allowed_methods(request, headers.get("Allow", ""))
         return _answer(exc.status_code, detail, headers)
+
+    @app.exception_handler(OperationalError)
+    async def _database_down(request: Request, exc: OperationalError) -> JSONResponse:
+        # The database is unreachable (PostgreSQL down, too many connections): the transaction was rolled
+        # back, nothing is half-written; the client may try again.
+        log.warning("database unavailable on %s %s: %s", request.method, request.url.path, exc.orig)
+        return _answer(
+            503, "the database is unavailable; nothing was changed, try again soon", {"Retry-After": "5"}
+        )
 
     @app.exception_handler(Exception)
     async def _bug(request: Request, exc: Exception) -> JSONResponse:

@@ -91,6 +91,10 @@ class Hub:
     def has(self, table_id: str) -> bool:
         return bool(self._tables.get(table_id))
 
+    def user_connected(self, user_id: int) -> bool:
+        """Whether this person has a live WebSocket on any table (the quiet rule of notifications)."""
+        return any(c.user_id == user_id for connections in self._tables.values() for c in connections)
+
     async def close_session(self, session: str, code: int = 4401, reason: str = "logged out") -> int:
         """Close every connection opened with this session (its owner logged out); answers how many.
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from sqlalchemy import or_, select, update
+from sqlalchemy import and_, or_, select, update
 from sqlalchemy.orm import Session
 
 from hellenika import games
@@ -24,6 +24,7 @@ from hellenika.engine.errors import HellenikaError
 from hellenika.server.accounts import Accounts, UserPublic
 from hellenika.server.config import Settings
 from hellenika.server.errors import ApiError
+from hellenika.server.notify.outbox import enqueue_for_table
 from hellenika.server.schemas import JoinRequest, SeatRequest, TableCreate
 from hellenika.server.store import Store
 from hellenika.server.store.models import GameTable, Seat
@@ -109,6 +110,7 @@ class Lobby:
                     deadline_hours=body.deadline_hours,
                     on_timeout=body.on_timeout,
                     private=body.private,
+                    rated=body.rated,
                     status=WAITING,
                     creator_id=user.id,
                     invite_token=secrets.token_urlsafe(12),
@@ -123,6 +125,7 @@ class Lobby:
             session.flush()
             info = load_info(session, table_id)
             assert info is not None
+            enqueue_for_table(session, None, info, now)  # the invitations' notifications
             return info
 
         return await self.store.write(write)
@@ -284,15 +287,15 @@ class Lobby:
         return await self.store.read(read)
 
     async def mine(self, user: UserPublic, limit: int = 200) -> list[TableInfo]:
-        """My tables: those waiting for my move first, then my unanswered invitations, then running, waiting
-        and finished ones."""
+        """My tables that are not finished (finished ones: :meth:`finished`), most urgent first: those waiting
+        for my move by deadline (the soonest first, none last; then the one waiting longest), my unanswered
+        invitations, games waiting for someone else's move (latest activity first), tables still filling."""
 
         def read(session: Session) -> list[TableInfo]:
-            seated = select(Seat.table_id).where(Seat.user_id == user.id, Seat.kind.in_((USER, INVITED)))
             ids = list(
                 session.scalars(
                     select(GameTable.id)
-                    .where(or_(GameTable.id.in_(seated), GameTable.creator_id == user.id))
+                    .where(_mine(user.id), GameTable.status != FINISHED)
                     .order_by(GameTable.created_at.desc())
                     .limit(limit)
                 )
@@ -300,14 +303,90 @@ class Lobby:
             return load_infos(session, ids)
 
         infos = await self.store.read(read)
-        order = {PLAYING: 2, WAITING: 3, FINISHED: 4}
 
-        def key(info: TableInfo) -> tuple[int, float]:
-            my_turn = (
-                info.status == PLAYING and info.to_move is not None and info.to_move == info.seat_of(user.id)
-            )
-            invited = info.status == WAITING and info.invitation_of(user.id) is not None
-            rank = 0 if my_turn else 1 if invited else order.get(info.status, 5)
-            return rank, -(info.finished_at or info.started_at or info.created_at)
+        def key(info: TableInfo) -> tuple[Any, ...]:
+            if is_my_turn(info, user.id):
+                return (0, *urgency(info))
+            if info.status == WAITING and info.invitation_of(user.id) is not None:
+                return (1, -info.created_at, info.id)
+            if info.status == PLAYING:
+                return (2, -(info.last_move_at or info.started_at or info.created_at), info.id)
+            return (3, -info.created_at, info.id)
 
         return sorted(infos, key=key)
+
+    async def waiting(self, user: UserPublic, limit: int = 200) -> list[TableInfo]:
+        """The games waiting for my move, most urgent first (see :func:`urgency`)."""
+
+        def read(session: Session) -> list[TableInfo]:
+            ids = list(
+                session.scalars(
+                    select(GameTable.id)
+                    .join(Seat, Seat.table_id == GameTable.id)
+                    .where(
+                        Seat.user_id == user.id,
+                        Seat.kind == USER,
+                        GameTable.status == PLAYING,
+                        GameTable.to_move == Seat.seat,
+                    )
+                    .order_by(GameTable.created_at)
+                    .limit(limit)
+                )
+            )
+            return load_infos(session, ids)
+
+        infos = await self.store.read(read)
+        return sorted((i for i in infos if is_my_turn(i, user.id)), key=urgency)
+
+    async def finished(
+        self, user: UserPublic, limit: int, before: str | None = None
+    ) -> tuple[list[TableInfo], str | None]:
+        """One page of my finished tables, latest finished first: at most ``limit``, those finished before the
+        table ``before`` (the ``next`` of the previous page); answers the page and the next page's ``before``
+        (None on the last page). An id that is no finished table of mine is 422."""
+
+        def read(session: Session) -> tuple[list[TableInfo], str | None]:
+            query = select(GameTable.id).where(_mine(user.id), GameTable.status == FINISHED)
+            if before is not None:
+                cursor = session.execute(
+                    select(GameTable.finished_at, GameTable.id).where(
+                        GameTable.id == before, _mine(user.id), GameTable.status == FINISHED
+                    )
+                ).first()
+                if cursor is None:
+                    raise ApiError(422, f"before: {before!r} is no finished table of yours")
+                when, cursor_id = cursor
+                query = query.where(
+                    or_(
+                        GameTable.finished_at < when,
+                        and_(GameTable.finished_at == when, GameTable.id < cursor_id),
+                    )
+                )
+            ids = list(
+                session.scalars(
+                    query.order_by(GameTable.finished_at.desc(), GameTable.id.desc()).limit(limit + 1)
+                )
+            )
+            more = len(ids) > limit
+            ids = ids[:limit]
+            return load_infos(session, ids), (ids[-1] if more else None)
+
+        return await self.store.read(read)
+
+
+def _mine(user_id: int) -> Any:
+    """The condition "a table of this user": seated, invited, or created by them."""
+    seated = select(Seat.table_id).where(Seat.user_id == user_id, Seat.kind.in_((USER, INVITED)))
+    return or_(GameTable.id.in_(seated), GameTable.creator_id == user_id)
+
+
+def is_my_turn(info: TableInfo, user_id: int) -> bool:
+    return info.status == PLAYING and info.to_move is not None and info.to_move == info.seat_of(user_id)
+
+
+def urgency(info: TableInfo) -> tuple[bool, float, float, str]:
+    """The order of games waiting for a move: the soonest deadline first (none last), then the one waiting
+    longest (its last move, or its start, the earliest), then by id."""
+    deadline = info.turn_deadline
+    since = info.last_move_at or info.started_at or info.created_at
+    return (deadline is None, deadline or 0.0, since, info.id)

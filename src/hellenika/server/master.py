@@ -25,250 +25,74 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import logging
 import secrets
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 import anyio.to_thread
-from sqlalchemy import Table, bindparam, delete, select, update
+from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from hellenika import games
-from hellenika.bots.specs import LEVELS, make_agent
 from hellenika.engine.actions import Action
-from hellenika.engine.agent import Agent, Observation
-from hellenika.engine.events import Event
+from hellenika.engine.errors import IllegalAction
 from hellenika.engine.game import Game
 from hellenika.engine.record import Record
 from hellenika.engine.results import forfeit_places
-from hellenika.engine.rng import PER_STEP, Rng, chance_at_step
+from hellenika.engine.rng import PER_STEP
 from hellenika.engine.state import CHANCE, State
 from hellenika.server.accounts import UserPublic
+from hellenika.server.bots import Bots
 from hellenika.server.config import Settings
+from hellenika.server.coordination import LocalLocks
+from hellenika.server.deadlines import Deadlines
 from hellenika.server.errors import ApiError
+from hellenika.server.fanout import Fanout
 from hellenika.server.hub import Hub
-from hellenika.server.ratings import rate_game
+from hellenika.server.live import LiveTable
+from hellenika.server.moves import (
+    BY_USER,
+    TABLE_COLUMNS,
+    Behind,
+    Conflict,
+    NewAction,
+    insert_actions,
+    lock_table,
+    names_of,
+    rebuild,
+    resolve_chance,
+    snapshot_of,
+    update_table,
+)
+from hellenika.server.notify.outbox import enqueue_for_table
+from hellenika.server.pushes import Pushes, render_models
+from hellenika.server.ratings import not_rated_reason, rate_game
 from hellenika.server.store import Store
 from hellenika.server.store.models import ActionRow, GameTable, Snapshot
+from hellenika.server.sync import CrossProcess
 from hellenika.server.tables import FINISHED, PLAYING, WAITING, TableInfo, load_info
-from hellenika.server.views import LogCache, cached_table_model, dumps, dumps_bytes
+from hellenika.web.results import end_words
 
 log = logging.getLogger("hellenika.server")
 T = TypeVar("T")
 
-#: Who made an action: a person, a bot seat, a bot playing for a late person, or chance.
-BY_USER, BY_BOT, BY_TIMEOUT, BY_CHANCE = "user", "bot", "timeout", "chance"
-#: Bot levels that choose in milliseconds (no search): they choose on the commit's thread.
-FAST_LEVELS = frozenset({"easy", "medium"})
 #: Tables kept in memory before finished ones that nobody watches are dropped from the cache.
 MAX_LIVE = 2000
-#: A safety net against a game that never stops asking chance (a bug, not a rule).
-MAX_CHANCE_STEPS = 100_000
 
 
-def bot_rng(seed: int, seat: int, step: int) -> Rng:
-    return Rng(seed).fork(f"bot-{seat}-{step}")
+class Master(CrossProcess, Pushes, Bots, Deadlines):
+    """The master: loading tables, starting, moves, undo, forfeits and records; with its parts (pushes.py,
+    bots.py, deadlines.py, and sync.py for several processes)."""
 
-
-@dataclass(frozen=True, slots=True)
-class NewAction:
-    """An action applied by the master, about to be stored."""
-
-    step: int
-    seat: int
-    by: str
-    action: dict[str, Any]
-
-
-class Conflict(Exception):
-    """The table changed in the database under us (another writer): answered as 409."""
-
-
-class LiveTable:
-    """A started table in memory: its info, its current state (with the log) and who made each action."""
-
-    def __init__(self, info: TableInfo, game: Game, state: State, meta: list[tuple[int, str]]) -> None:
-        self.info = info
-        self.game = game
-        self.state = state
-        self.meta = meta  # (seat, by) of every action in the history
-        self.lock = asyncio.Lock()
-        self.agents: dict[tuple[int, str], Agent] = {}
-        self.bot_task: asyncio.Task[None] | None = None
-        self.log = LogCache()
-
-    def names(self) -> list[str]:
-        return self.info.seat_names() + self.state.participant_names()[self.info.players :]
-
-
-# ---------------------------------------------------------------------- pure helpers (run in threads)
-
-
-def resolve_chance(state: State, seed: int, new: list[NewAction]) -> None:
-    """Draw and apply chance outcomes until someone must decide (or the game ends)."""
-    for _ in range(MAX_CHANCE_STEPS):
-        if state.current_player() != CHANCE:
-            return
-        step = state.version
-        action = state.sample_chance(chance_at_step(seed, step))
-        state.apply_unchecked(action)
-        new.append(NewAction(step, CHANCE, BY_CHANCE, action.to_json()))
-    raise RuntimeError("chance did not settle")
-
-
-def snapshot_of(state: State) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """The serialised state without its history (the action rows hold it) and the log."""
-    data = state.to_json()
-    data.pop("history", None)
-    return data, [e.to_json() for e in state.events]
-
-
-def rebuild(
-    game: Game,
-    players: int,
-    options: Mapping[str, Any],
-    actions: list[dict[str, Any]],
-    snapshot: tuple[int, dict[str, Any], list[dict[str, Any]]] | None,
-) -> State:
-    """The state after ``actions``, from a snapshot taken after its first ``step`` actions if given.
-
-    The actions after the snapshot are applied with full checking, so a damaged database fails loudly.
-    """
-    if snapshot is not None and snapshot[0] <= len(actions):
-        step, data, events = snapshot
-        state = game.state_from_json({**data, "history": actions[:step]}, log=True)
-        # The log is not part of a state's JSON; the snapshot keeps it so a restored table reads the same.
-        state._events = [
-            Event(e["step"], e["text"], e.get("actor"), tuple(e["audience"]) if e.get("audience") else None)
-            for e in events
-        ]
-        start = step
-    else:
-        state = game.new_state(players, options, log=True)
-        start = 0
-    for item in actions[start:]:
-        state.apply(game.action_from_json(item))
-    return state
-
-
-def seat_model(
-    info: TableInfo,
-    state: State,
-    names: list[str],
-    seat: int | None,
-    log: LogCache,
-    last: tuple[int, str] | None = None,
-) -> dict[str, Any]:
-    """The table model (web/model.py) for ``seat``, with the table version; a forfeited game shows as over.
-
-    ``last`` is (seat, by) of the last action; ``can_undo`` tells the page whether its Undo button would be
-    accepted (the same conditions as ``Master.undo``), so it never offers one that would be refused.
-    """
-    model = cached_table_model(state, seat, names, log)
-    model["version"] = info.version
-    model["can_undo"] = (
-        seat is not None
-        and info.status == PLAYING
-        and last is not None
-        and last == (seat, BY_USER)
-        and state.current_player() == seat
-    )
-    result = info.result
-    if info.status == FINISHED and result is not None and result.get("forfeit") is not None:
-        model.update(
-            finished=True,
-            to_move=None,
-            legal=[],
-            scores=result["scores"],
-            places=result["places"],
-            breakdown=state.score_breakdown(),
-        )
-    return model
-
-
-def payload(model_text: str, table: dict[str, Any], kind: str = "state") -> str:
-    """``{"type": kind, ...model..., "table": table}`` spliced from an already serialised model."""
-    return f'{{"type":"{kind}",{model_text[1:-1]},"table":{dumps(table)}}}'
-
-
-def names_of(info: TableInfo, state: State) -> list[str]:
-    return info.seat_names() + state.participant_names()[info.players :]
-
-
-def render_models(
-    info: TableInfo,
-    state: State,
-    seats: set[int | None],
-    log: LogCache,
-    last: tuple[int, str] | None = None,
-) -> dict[int | None, str]:
-    """The serialised model of each seat (``None``: spectators); ``last`` as for :func:`seat_model`."""
-    names = names_of(info, state)
-    return {seat: dumps(seat_model(info, state, names, seat, log, last)) for seat in seats}
-
-
-# Prebuilt Core statements for the hot path: building them per move cost more than running them.
-_TABLES = cast(Table, GameTable.__table__)
-_ACTIONS = cast(Table, ActionRow.__table__)
-_TABLE_COLUMNS = (
-    "status",
-    "seed",
-    "version",
-    "steps",
-    "to_move",
-    "turn_deadline",
-    "started_at",
-    "finished_at",
-    "result",
-)
-_UPDATE_TABLE = (
-    update(_TABLES)
-    .where(_TABLES.c.id == bindparam("b_id"), _TABLES.c.version == bindparam("b_old_version"))
-    .values({name: bindparam(f"b_{name}") for name in _TABLE_COLUMNS})
-)
-_INSERT_ACTIONS = _ACTIONS.insert()
-
-
-def update_table(session: Session, old_version: int, info: TableInfo) -> None:
-    """Write the table's new values if its version is still ``old_version``; else raise Conflict."""
-    params: dict[str, Any] = {f"b_{name}": getattr(info, name) for name in _TABLE_COLUMNS}
-    params["b_id"] = info.id
-    params["b_old_version"] = old_version
-    done = session.connection().execute(_UPDATE_TABLE, params)
-    if done.rowcount != 1:
-        raise Conflict
-
-
-def insert_actions(session: Session, table_id: str, new: list[NewAction], version: int, now: float) -> None:
-    """Insert the action rows; ``version`` is the table's version before the first of them."""
-    if not new:
-        return
-    session.connection().execute(
-        _INSERT_ACTIONS,
-        [
-            {
-                "table_id": table_id,
-                "step": a.step,
-                "version": version + i + 1,
-                "seat": a.seat,
-                "by": a.by,
-                "action": a.action,
-                "created_at": now,
-            }
-            for i, a in enumerate(new)
-        ],
-    )
-
-
-# ---------------------------------------------------------------------- the master
-
-
-class Master:
-    def __init__(self, store: Store, settings: Settings) -> None:
+    def __init__(
+        self, store: Store, settings: Settings, fanout: Fanout | None = None, locks: LocalLocks | None = None
+    ) -> None:
+        #: Notes to and from the other processes (server/fanout.py); alone: a fan-out that tells nobody.
+        self.fanout = fanout or Fanout()
+        #: Leases on work that runs once across processes (bots, deadline sweeps).
+        self.locks = locks or LocalLocks()
         self.store = store
         self.settings = settings
         self.hub = Hub()
@@ -276,16 +100,22 @@ class Master:
         self._loading: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self.closed = False
+        # The server's clock for what its sessions read "now" (tables.vacations_at: who is on vacation).
+        store.sessions.configure(info={"clock": settings.clock})
 
     # ------------------------------------------------------------------ loading
 
-    async def live_table(self, table_id: str) -> LiveTable:
+    async def live_table(self, table_id: str, *, fresh: bool = True) -> LiveTable:
         """The live table, loaded from the database (snapshot + actions) when not cached.
 
-        404 for an unknown table, 409 for one that has not started.
+        404 for an unknown table, 409 for one that has not started. ``fresh``: with several processes, check
+        the cached table against the database's version first (a move need not: its commit checks under
+        the row's lock, see ``submit``).
         """
         live = self.live.get(table_id)
         if live is not None:
+            if fresh:
+                await self.catch_up(live)  # several processes: another one may have moved it on (sync.py)
             return live
         lock = self._loading.setdefault(table_id, asyncio.Lock())
         async with lock:
@@ -377,13 +207,15 @@ class Master:
             status=PLAYING,
             seed=seed,
             started_at=now,
+            last_move_at=now,
             version=len(new),
             steps=state.version,
             to_move=to_move,
             turn_deadline=self._deadline(info, to_move, now, fresh=True),
         )
         if state.is_terminal():  # a game decided by its setup alone; no known game does this
-            started = started.with_changes(status=FINISHED, finished_at=now, result=self._result(state))
+            result = self._result(state, names_of(info, state))
+            started = started.with_changes(status=FINISHED, finished_at=now, result=result)
 
         def write(session: Session) -> None:
             done = session.execute(
@@ -394,6 +226,7 @@ class Master:
             if done.rowcount != 1:  # type: ignore[attr-defined]
                 raise Conflict
             insert_actions(session, table_id, new, 0, now)
+            enqueue_for_table(session, None, started, now)  # notifications, in this transaction
 
         try:
             await self.store.write(write)
@@ -402,6 +235,7 @@ class Master:
         live = LiveTable(started, game, state, [(a.seat, a.by) for a in new])
         self.live[table_id] = live
         self._trim()
+        self.announce(started)
         async with live.lock:
             await self.publish(live)
         self.kick_bots(live)
@@ -419,11 +253,25 @@ class Master:
 
     async def submit(self, table_id: str, user: UserPublic, version: int, raw: Any) -> int:
         """Apply a person's move; answers the table's new version."""
-        live = await self.live_table(table_id)
+        # With several processes the cache is not checked first (a read per move): the commit locks the
+        # table's row and finds out there whether another process moved it on; then we catch up and judge
+        # the move again, so a stale state is never moved on and a current client is never refused.
+        live = await self.live_table(table_id, fresh=False)
         async with live.lock:
-            seat = self._check_turn(live, user, version)
-            action = self.parse_action(live.game, raw)
-            await self._commit(live, seat, action, BY_USER)
+            if self.shared and version > live.info.version:  # the client saw a version we have not
+                await self._catch_up_locked(live)
+            for attempt in range(2):
+                try:
+                    seat = self._check_turn(live, user, version)
+                    action = self.parse_action(live.game, raw)
+                    await self._commit(live, seat, action, BY_USER, behind_ok=attempt == 0)
+                    break
+                except Behind:
+                    await self._catch_up_locked(live)
+                except ApiError:  # refused on our cache: with several processes, judge on the truth
+                    if attempt or not await self._is_behind(live):
+                        raise
+                    await self._catch_up_locked(live)
             new_version = live.info.version
         self.kick_bots(live)
         return new_version
@@ -445,14 +293,21 @@ class Master:
         return seat
 
     async def _commit(
-        self, live: LiveTable, seat: int, action: Action | Callable[[], Action], by: str
+        self,
+        live: LiveTable,
+        seat: int,
+        action: Action | Callable[[], Action],
+        by: str,
+        *,
+        behind_ok: bool = False,
     ) -> None:
         """Apply ``action`` for ``seat`` (lock held), store it with the chance that follows, then push.
 
         One call on a writer thread applies the action to a clone, resolves chance, builds the connected
         seats' models and stores it all in one transaction (one thread hop per move: under load every hop
         waits for the scheduler); only after the commit does the live state change and the pushes go out.
-        ``action`` may be a function choosing it (a fast bot), called on that thread first.
+        ``action`` may be a function choosing it (a fast bot), called on that thread first. ``behind_ok``:
+        raise Behind (the caller catches up and retries) rather than 409 when another process moved first.
         """
         before = live.state
         info = live.info
@@ -460,33 +315,45 @@ class Master:
         every = self.settings.snapshot_every
         now = self.settings.clock()
         seats = self._audience(live)
+        shared = self.shared
 
         def work(session: Session) -> tuple[State, list[NewAction], TableInfo, dict[int | None, str]]:
             chosen = action if isinstance(action, Action) else action()
             after = before.clone(log=True)
             # IllegalAction (422) names the rule; the live state is untouched. A twin of an offered action is
             # played (and stored) as the offered one.
-            played = after.apply(chosen, seat)
+            try:
+                played = after.apply(chosen, seat)
+            except IllegalAction:
+                if shared:  # judged on a stale cache? then it is news, not a wrong move (Behind)
+                    lock_table(session, info.id, info.version)
+                raise
             new = [NewAction(before.version, seat, by, played.to_json())]
             resolve_chance(after, seed, new)
             updated = self._advanced(info, after, len(new), now)
+            if updated.status == FINISHED:
+                updated = self._with_rating(updated, [*live.meta, *((a.seat, a.by) for a in new)], None)
             texts = render_models(updated, after, seats, live.log, (new[-1].seat, new[-1].by))
             # The database work comes last, so the transaction is short.
+            if shared:  # several processes: the table's row is locked until commit (then the version guard)
+                lock_table(session, info.id, info.version)
             update_table(session, info.version, updated)
             insert_actions(session, info.id, new, info.version, now)
+            enqueue_for_table(session, info, updated, now)  # notifications, in this transaction
             if every > 0 and before.version // every != after.version // every and not after.is_terminal():
                 state, events = snapshot_of(after)
                 session.add(
                     Snapshot(table_id=info.id, step=after.version, state=state, events=events, created_at=now)
                 )
-            if updated.status == FINISHED:
+            if updated.status == FINISHED and updated.result is not None and updated.result["rated"]:
                 rate_game(session, updated, after.ranking(), now)
             return after, new, updated, texts
 
-        after, new, updated, texts = await self._write(info.id, work)
+        after, new, updated, texts = await self._write(info.id, work, behind_ok=behind_ok)
         live.state = after
         live.info = updated
         live.meta.extend((a.seat, a.by) for a in new)
+        self.announce(updated)
         self._offer(live, texts)
 
     def _advanced(self, info: TableInfo, after: State, count: int, now: float) -> TableInfo:
@@ -497,32 +364,35 @@ class Master:
             "steps": after.version,
             "to_move": to_move,
             "turn_deadline": self._deadline(info, to_move, now),
+            "last_move_at": now,
         }
         if after.is_terminal():
-            changes.update(status=FINISHED, finished_at=now, result=self._result(after), turn_deadline=None)
+            result = self._result(after, names_of(info, after))
+            changes.update(status=FINISHED, finished_at=now, result=result, turn_deadline=None)
         return info.with_changes(**changes)
 
-    async def _write(self, table_id: str, write: Callable[[Session], T]) -> T:
+    @staticmethod
+    def _with_rating(info: TableInfo, meta: list[tuple[int, str]], forfeit: str | None) -> TableInfo:
+        """The finished table with its result saying whether the game is rated (ratings.py's rules)."""
+        reason = not_rated_reason(info, meta, forfeit)
+        return info.with_changes(result={**(info.result or {}), "rated": reason is None, "not_rated": reason})
+
+    async def _write(self, table_id: str, write: Callable[[Session], T], *, behind_ok: bool = False) -> T:
         """Run a table's write transaction; a guard that fails means another writer got there first (409)."""
         try:
             return await self.store.write(write)
+        except Behind:
+            if behind_ok:
+                raise
+            self.forget(table_id)
+            raise ApiError(409, "the table changed meanwhile; reload it") from None
         except (Conflict, IntegrityError):
             self.forget(table_id)
             raise ApiError(409, "the table changed meanwhile; reload it") from None
 
     @staticmethod
     def _table_values(info: TableInfo) -> dict[str, Any]:
-        return {
-            "status": info.status,
-            "seed": info.seed,
-            "version": info.version,
-            "steps": info.steps,
-            "to_move": info.to_move,
-            "turn_deadline": info.turn_deadline,
-            "started_at": info.started_at,
-            "finished_at": info.finished_at,
-            "result": info.result,
-        }
+        return {name: getattr(info, name) for name in TABLE_COLUMNS}
 
     @staticmethod
     def _to_move(state: State) -> int | None:
@@ -541,8 +411,13 @@ class Master:
         return now + info.deadline_hours * 3600.0
 
     @staticmethod
-    def _result(state: State) -> dict[str, Any]:
-        return {"scores": state.scores(), "places": state.ranking(), "forfeit": None, "reason": "finished"}
+    def _result(state: State, names: list[str]) -> dict[str, Any]:
+        result = {"scores": state.scores(), "places": state.ranking(), "forfeit": None, "reason": "finished"}
+        end_reason = state.end_reason()  # a safety net's end ("ended by the stall rule after ..."), kept
+        if end_reason is not None:
+            result["end_reason"] = end_reason
+        result["end_text"] = end_words(result, names)  # how it ended, in words (web/results.py)
+        return result
 
     # ------------------------------------------------------------------ undo
 
@@ -609,6 +484,7 @@ class Master:
             live.state = state
             live.info = updated
             live.meta.pop()
+            self.announce(updated)
             await self.publish(live)
             return updated.version
 
@@ -631,7 +507,9 @@ class Master:
         info = live.info
         now = self.settings.clock()
         places = forfeit_places(state, seat)
-        result = {"scores": state.scores(), "places": places, "forfeit": seat, "reason": reason}
+        result: dict[str, Any] = {"scores": state.scores(), "places": places, "forfeit": seat}
+        result["reason"] = reason
+        result["end_text"] = end_words(result, live.names())  # "alice lost on time; bob wins."
         updated = info.with_changes(
             status=FINISHED,
             version=info.version + 1,
@@ -639,170 +517,20 @@ class Master:
             turn_deadline=None,
             finished_at=now,
             result=result,
+            last_move_at=now,
         )
+        updated = self._with_rating(updated, live.meta, reason)
 
         def write(session: Session) -> None:
             update_table(session, info.version, updated)
-            rate_game(session, updated, places, now)
+            enqueue_for_table(session, info, updated, now)  # notifications, in this transaction
+            if updated.result is not None and updated.result["rated"]:
+                rate_game(session, updated, places, now)
 
         await self._write(info.id, write)
         live.info = updated
+        self.announce(updated)
         await self.publish(live)
-
-    async def check_deadlines(self) -> int:
-        """Handle every turn whose deadline has passed (a bot moves for the seat, or it forfeits).
-
-        Called by the background watcher, and directly by tests with an injected clock. Answers how many
-        timeouts were handled.
-        """
-        now = self.settings.clock()
-
-        def due(session: Session) -> list[str]:
-            return list(
-                session.scalars(
-                    select(GameTable.id).where(
-                        GameTable.status == PLAYING,
-                        GameTable.turn_deadline.is_not(None),
-                        GameTable.turn_deadline <= now,
-                    )
-                )
-            )
-
-        handled = 0
-        for table_id in await self.store.read(due):
-            try:
-                live = await self.live_table(table_id)
-                async with live.lock:
-                    info = live.info
-                    if info.status != PLAYING or info.turn_deadline is None or info.turn_deadline > now:
-                        continue
-                    seat = live.state.current_player()
-                    if seat < 0 or info.is_bot(seat):
-                        continue
-                    handled += 1
-                    if info.on_timeout == "forfeit":
-                        await self._forfeit(live, seat, "timeout")
-                        continue
-                    level = self.settings.timeout_bot_level
-                    while live.info.status == PLAYING and live.state.current_player() == seat:
-                        await self._commit(live, seat, await self._bot_move(live, seat, level), BY_TIMEOUT)
-                self.kick_bots(live)
-            except ApiError:
-                log.warning("deadline of table %s could not be handled", table_id, exc_info=True)
-        return handled
-
-    async def watch_deadlines(self) -> None:
-        """The background task: check deadlines every ``deadline_poll_seconds``."""
-        while not self.closed:
-            await asyncio.sleep(self.settings.deadline_poll_seconds)
-            try:
-                await self.check_deadlines()
-            except Exception:
-                log.exception("deadline check failed")
-
-    # ------------------------------------------------------------------ bots
-
-    def kick_bots(self, live: LiveTable) -> None:
-        """Start the table's bot loop if a bot is to move and none is running."""
-        if self.closed or (live.bot_task is not None and not live.bot_task.done()):
-            return
-        if live.info.status != PLAYING:
-            return
-        seat = live.state.current_player()
-        if seat < 0 or not live.info.is_bot(seat):
-            return
-        live.bot_task = self.spawn(self._run_bots(live))
-
-    def spawn(self, coroutine: Any) -> asyncio.Task[Any]:
-        task = asyncio.create_task(coroutine)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-        return task
-
-    async def _run_bots(self, live: LiveTable) -> None:
-        """Bots move one after another, each move its own commit and push, until a person is to decide."""
-        try:
-            while not self.closed and self.live.get(live.info.id) is live:
-                async with live.lock:
-                    info = live.info
-                    seat = live.state.current_player()
-                    if info.status != PLAYING or seat < 0 or not info.is_bot(seat):
-                        return
-                    level = info.seats[seat].level or "medium"
-                    await self._commit(live, seat, await self._bot_move(live, seat, level), BY_BOT)
-                await asyncio.sleep(0)
-        except asyncio.CancelledError:
-            raise
-        except ApiError as exc:
-            log.warning("bot move at table %s failed: %s", live.info.id, exc.detail)
-        except Exception:
-            log.exception("bot move at table %s failed", live.info.id)
-
-    async def _bot_move(self, live: LiveTable, seat: int, level: str) -> Action | Callable[[], Action]:
-        """A bot's choice for the current state. Fast levels answer a function that the commit's thread
-        calls (no extra thread hop); searching levels think here, in the thread pool, so the writer thread
-        is never held for seconds."""
-        key = (seat, level)
-        agent = live.agents.get(key)
-        if agent is None:
-            agent = make_agent(level if level in LEVELS else "medium")
-            live.agents[key] = agent
-        state = live.state
-        rng = bot_rng(live.info.seed or 0, seat, state.version)
-        observation = Observation(state, seat)
-        if level in FAST_LEVELS:
-            return functools.partial(agent.choose, observation, rng)
-        return await anyio.to_thread.run_sync(agent.choose, observation, rng)
-
-    # ------------------------------------------------------------------ what people see
-
-    async def model(self, live: LiveTable, user_id: int | None) -> bytes:
-        """The serialised model for a user (their seat's, or the spectator's) with the ``table``."""
-        info, state = live.info, live.state
-
-        def build() -> bytes:
-            last = live.meta[-1] if live.meta else None
-            model = seat_model(info, state, names_of(info, state), info.seat_of(user_id), live.log, last)
-            model["table"] = info.to_json(user_id)
-            return dumps_bytes(model)
-
-        return await anyio.to_thread.run_sync(build)
-
-    def _audience(self, live: LiveTable) -> set[int | None]:
-        """The seats (``None``: spectators) of the table's open connections."""
-        info = live.info
-        return {info.seat_of(c.user_id) for c in self.hub.connections(info.id)}
-
-    def _offer(self, live: LiveTable, texts: dict[int | None, str]) -> None:
-        """Hand each connection its seat's model; one that connected meanwhile gets a fresh build."""
-        info = live.info
-        missing = False
-        for connection in self.hub.connections(info.id):
-            text = texts.get(info.seat_of(connection.user_id))
-            if text is None:
-                missing = True
-                continue
-            connection.offer(payload(text, info.to_json(connection.user_id)), info.version)
-        if missing:
-            self.spawn(self.publish(live))
-
-    async def publish(self, live: LiveTable) -> None:
-        """Push every connection of the table its own model (built per seat, in a worker thread)."""
-        if not self.hub.has(live.info.id):
-            return
-        info, state = live.info, live.state
-        seats = self._audience(live)
-        last = live.meta[-1] if live.meta else None
-        texts = await anyio.to_thread.run_sync(render_models, info, state, seats, live.log, last)
-        if live.info is info:
-            self._offer(live, texts)
-
-    def publish_table(self, info: TableInfo) -> None:
-        """Push the table JSON alone (a table still being set up: joins, leaves)."""
-        for connection in self.hub.connections(info.id):
-            connection.offer(
-                dumps({"type": "table", "table": info.to_json(connection.user_id)}), info.version
-            )
 
     # ------------------------------------------------------------------ records
 
@@ -810,6 +538,8 @@ class Master:
         """The game record (the CLI's ``--record`` JSON) of a finished table; it uploads again as it is.
 
         It names the server's chance scheme, so an upload checks every chance outcome against the seed.
+        The result holds what a replay can check (``forfeit`` and ``reason`` for a forfeit, ``end_reason``
+        for a safety net's end); the words for it come from web/results.py where it is shown.
         """
         info, state = live.info, live.state
         record = Record.start(state, info.seat_names(), info.seed, chance=PER_STEP)

@@ -66,6 +66,9 @@ class SeatOut(Described):
     name: str | None
     level: str | None
     joined: bool
+    on_vacation_until: str | None = Field(
+        default=None, description="the seated person is on vacation until then (ISO 8601 UTC): deadlines wait"
+    )
 
 
 class Creator(Described):
@@ -98,6 +101,15 @@ class TableOut(Described):
     invite: str | None
     invite_url: str | None
     my_invitation: bool = Field(description="the viewer holds an invited seat here, not yet accepted")
+    can_join: bool = Field(
+        default=False,
+        description="the viewer may take an open seat now without an invitation link (not at a private one)",
+    )
+    rated: bool = Field(default=True, description="whether a finished game changes ratings (table option)")
+    end_text: str | None = Field(
+        default=None, description="how the finished game ended in words ('alice lost on time; bob wins.')"
+    )
+    last_move_at: str | None = Field(description="when the last action was made (ISO 8601 UTC), or null")
 
 
 class TableAnswer(Described):
@@ -106,6 +118,29 @@ class TableAnswer(Described):
 
 class TablesAnswer(Described):
     tables: list[TableOut]
+
+
+class MyTablesAnswer(TablesAnswer):
+    now: str = Field(description="the server's time (ISO 8601 UTC), to count the time left from")
+
+
+class FinishedPage(TablesAnswer):
+    next: str | None = Field(description="``before`` for the next page, or null on the last page")
+
+
+class WaitingTable(Described):
+    id: str
+    game: str
+    title: str
+    turn_deadline: str | None
+    last_move_at: str | None
+
+
+class NextAnswer(Described):
+    table: TableOut | None = Field(description="the game most urgently waiting for my move, or null")
+    waiting: int = Field(description="how many games wait for my move")
+    tables: list[WaitingTable] = Field(description="those games, the most urgent first")
+    now: str
 
 
 class LegalAction(Described):
@@ -137,6 +172,8 @@ class TableModel(Described):
     scores: list[float] | None
     places: list[int] | None
     breakdown: list[dict[str, float]] | None
+    end_reason: str | None = Field(default=None, description="why it ended, when not by the game's own end")
+    end_text: str | None = Field(default=None, description="how it ended, in one line (finished games)")
 
 
 class TableState(TableModel):
@@ -190,6 +227,7 @@ class Rating(Described):
     mu: float
     sigma: float
     ordinal: float
+    rating: float = Field(description="the ordinal as shown: never below 0")
     games: int
     wins: int
     rank: int
@@ -200,6 +238,18 @@ class LeaderboardAnswer(Described):
     ratings: list[Rating]
 
 
+class VacationOut(Described):
+    starts_at: str
+    ends_at: str
+
+
+class VacationAnswer(Described):
+    vacation: VacationOut | None = Field(description="my running vacation, or null")
+    days_per_year: int
+    days_used: int = Field(description="vacation days counted this calendar year (UTC)")
+    days_left: int
+
+
 class GameOption(Described):
     name: str
     default: Any
@@ -207,6 +257,10 @@ class GameOption(Described):
     choices: list[Any]
     minimum: float | None
     maximum: float | None
+    players: list[int] | None = Field(
+        default=None, description="the lowest and highest player count it applies at (null: any)"
+    )
+    needs: str | None = Field(default=None, description="a yes/no option it applies only with (null: none)")
 
 
 class GameInfo(Described):
@@ -228,6 +282,49 @@ class GamesAnswer(Described):
 
 
 #: (method, path) -> the model of its 2xx answer. Table routes not listed here answer a TableAnswer.
+class NotifySettingsAnswer(Described):
+    """A person's notification settings (server/notify/prefs.py)."""
+
+    email: str | None
+    email_verified: bool
+    your_turn: bool
+    deadline_soon: bool
+    deadline_hours: int
+    invited: bool
+    game_over: bool
+    by_email: bool
+    by_webhook: bool
+    by_browser: bool
+    webhook_url: str | None
+    webhook_secret: str = Field(description="signs webhook bodies: X-Hellenika-Signature: sha256=<HMAC>")
+    quiet: bool
+    quiet_minutes: int
+    digest: bool
+    mail_configured: bool = Field(description="the server sends mail over SMTP (else it only logs it)")
+    admin: bool = Field(description="this person may read the outbox (the server's first account)")
+
+
+class OutboxItem(Described):
+    id: int
+    user: str
+    channel: str = Field(description="email or webhook")
+    event: str
+    table_id: str | None
+    status: str = Field(description="pending, sending, sent, logged, suppressed, held, digested or failed")
+    attempts: int
+    last_error: str | None
+    created_at: str | None
+    sent_at: str | None
+    to: str | None
+    subject: str | None
+    text: str | None
+
+
+class OutboxAnswer(Described):
+    mail_configured: bool
+    outbox: list[OutboxItem]
+
+
 ANSWERS: dict[tuple[str, str], type[BaseModel]] = {
     ("get", "/api/games"): GamesAnswer,
     ("post", "/api/auth/register"): UserAnswer,
@@ -236,7 +333,9 @@ ANSWERS: dict[tuple[str, str], type[BaseModel]] = {
     ("get", "/api/me"): UserAnswer,
     ("get", "/api/session"): SessionAnswer,
     ("get", "/api/tables"): TablesAnswer,
-    ("get", "/api/tables/mine"): TablesAnswer,
+    ("get", "/api/tables/mine"): MyTablesAnswer,
+    ("get", "/api/tables/mine/finished"): FinishedPage,
+    ("get", "/api/me/next"): NextAnswer,
     ("post", "/api/tables"): TableAnswer,
     ("get", "/api/tables/{table_id}/state"): TableState,
     ("post", "/api/tables/{table_id}/moves"): VersionAnswer,
@@ -246,6 +345,13 @@ ANSWERS: dict[tuple[str, str], type[BaseModel]] = {
     ("get", "/api/replays/{replay_id}"): ReplayModel,
     ("get", "/api/replays/{replay_id}/record"): RecordOut,
     ("get", "/api/leaderboard/{game}"): LeaderboardAnswer,
+    ("get", "/api/me/vacation"): VacationAnswer,
+    ("post", "/api/me/vacation"): VacationAnswer,
+    ("delete", "/api/me/vacation"): VacationAnswer,
+    ("get", "/api/me/settings"): NotifySettingsAnswer,
+    ("put", "/api/me/settings"): NotifySettingsAnswer,
+    ("post", "/api/me/email"): NotifySettingsAnswer,
+    ("get", "/api/admin/outbox"): OutboxAnswer,
 }
 
 REASONS = {
@@ -262,8 +368,10 @@ REASONS = {
 
 #: Operations that are rate limited (429), that answer 409 without a table in the path, and that answer 401
 #: without needing a session (wrong name or password).
-LIMITED = {("post", "/api/auth/register"), ("post", "/api/auth/login")}
-CONFLICTS = {("post", "/api/auth/register")}
+LIMITED = {("post", "/api/auth/register"), ("post", "/api/auth/login"), ("post", "/api/me/email")}
+#: Reads that only some people may make (the admin's outbox): 403 for the others.
+FORBIDDEN_READS = {("get", "/api/admin/outbox")}
+CONFLICTS = {("post", "/api/auth/register"), ("post", "/api/me/vacation"), ("delete", "/api/me/vacation")}
 REFUSED_LOGINS = {("post", "/api/auth/login")}
 
 
@@ -272,6 +380,8 @@ def error_statuses(method: str, path: str, operation: dict[str, Any], login: boo
     statuses = {400, 422}
     if method not in ("get", "head", "options"):
         statuses |= {403, 413}  # the CSRF check (and, on tables, a seat that is not yours); the body cap
+    if (method, path) in FORBIDDEN_READS:
+        statuses.add(403)
     if login or (method, path) in REFUSED_LOGINS:
         statuses.add(401)
     if "{" in path:

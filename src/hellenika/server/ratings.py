@@ -5,10 +5,16 @@ a person who plays only against bots still gets a rating, and the leaderboard sh
 the levels. A level that holds several seats of one game is rated once, from its best-placed seat. Automated
 participants that never decide (Hercules' Hades, Peloponnes' Angelos) and games with a single seat are not
 rated. A forfeit ranks the forfeiting seat last (docs/WEB.md).
+
+Which games are rated (:func:`not_rated_reason`): not those at a table created unrated (``rated: false``),
+and not a game resigned or lost on time before every person at it made ``MIN_DECISIONS`` decisions of their
+own (moves a bot made for them after a timeout do not count), so an early walk-out costs nobody a rating.
+The finished table's ``result`` says ``rated`` and, when not, ``not_rated`` in words.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from openskill.models import PlackettLuce
@@ -16,9 +22,40 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from hellenika.server.store.models import Rating, User
-from hellenika.server.tables import TableInfo
+from hellenika.server.tables import USER, TableInfo
 
 _MODEL = PlackettLuce()
+
+#: A forfeit before every person made this many decisions of their own leaves the ratings alone.
+MIN_DECISIONS = 3
+
+
+def decisions_by_seat(meta: Sequence[tuple[int, str]], players: int) -> list[int]:
+    """How many decisions each seat made itself (``by == "user"``), from the (seat, by) of every action."""
+    counts = [0] * players
+    for seat, by in meta:
+        if by == "user" and 0 <= seat < players:
+            counts[seat] += 1
+    return counts
+
+
+def not_rated_reason(info: TableInfo, meta: Sequence[tuple[int, str]], forfeit: str | None) -> str | None:
+    """Why the game that just ended at ``info`` changes no rating (plain words), or None when it is rated.
+
+    ``meta`` is the (seat, by) of every action; ``forfeit`` is the forfeit's reason (``"timeout"`` or
+    ``"resigned"``) or None for a game that ended by its rules.
+    """
+    if not info.rated:
+        return "not rated: the table was created unrated"
+    if len({player_key(info, seat)[0] for seat in range(info.players)}) < 2:
+        return "not rated: fewer than two players to rate"
+    if forfeit is not None:
+        counts = decisions_by_seat(meta, info.players)
+        people = [s.seat for s in info.seats if s.kind == USER]
+        if any(counts[seat] < MIN_DECISIONS for seat in people):
+            how = "lost on time" if forfeit == "timeout" else "resigned"
+            return f"not rated: {how} before each player made {MIN_DECISIONS} moves"
+    return None
 
 
 def player_key(info: TableInfo, seat: int) -> tuple[str, int | None, str]:
@@ -64,19 +101,23 @@ def rate_game(session: Session, info: TableInfo, places: list[int], now: float) 
 
 
 def leaderboard(session: Session, game: str, limit: int = 100) -> list[dict[str, Any]]:
-    """Ratings of a game, best first by the conservative ordinal mu - 3 sigma."""
+    """Ratings of a game, best first by the conservative ordinal mu - 3 sigma (``rating``: the same, shown
+    never below 0; mu and sigma are stored as openskill gives them)."""
     rows = session.execute(
         select(Rating, User.name).outerjoin(User, User.id == Rating.user_id).where(Rating.game == game)
     ).all()
     entries: list[dict[str, Any]] = []
     for rating, user_name in rows:
+        ordinal = rating.mu - 3 * rating.sigma
         entries.append(
             {
                 "name": user_name or rating.name,
                 "kind": "bot" if rating.player.startswith("bot:") else "user",
                 "mu": round(rating.mu, 3),
                 "sigma": round(rating.sigma, 3),
-                "ordinal": round(rating.mu - 3 * rating.sigma, 3),
+                "ordinal": round(ordinal, 3),
+                # What pages show: the ordinal, never below 0 (a new player's is about -25).
+                "rating": round(max(0.0, ordinal), 3),
                 "games": rating.games,
                 "wins": rating.wins,
             }

@@ -27,10 +27,12 @@ from hellenika.server.accounts import UserPublic
 from hellenika.server.config import Settings
 from hellenika.server.errors import ApiError
 from hellenika.server.master import Master
+from hellenika.server.moves import BY_TIMEOUT
 from hellenika.server.store import Store
 from hellenika.server.store.models import GameTable, Replay
 from hellenika.server.tables import FINISHED
 from hellenika.web.model import table_model
+from hellenika.web.results import end_reason_words, end_words
 
 #: An uploaded record may hold at most this many actions (the longest real games hold a few thousand).
 MAX_ACTIONS = 50_000
@@ -109,6 +111,8 @@ class Replays:
         self.master = master
         self.settings = settings
         self._records: OrderedDict[str, Record] = OrderedDict()
+        #: A finished table's steps a bot played for a late player (a record does not say who moved).
+        self._timeouts: dict[str, frozenset[int]] = {}
 
     async def upload(self, user: UserPublic, data: Any) -> str:
         record = await anyio.to_thread.run_sync(check_record, data)
@@ -154,6 +158,9 @@ class Replays:
         if kind == "table":
             live = await self.master.live_table(replay_id)
             data = self.master.record(live)
+            self._timeouts[replay_id] = frozenset(
+                i for i, (_s, by) in enumerate(live.meta) if by == BY_TIMEOUT
+            )
         assert data is not None
         try:
             record = stored_record(data)
@@ -161,7 +168,8 @@ class Replays:
             raise ApiError(422, f"this stored record cannot be read: {exc}") from None
         self._records[replay_id] = record
         while len(self._records) > 64:
-            self._records.popitem(last=False)
+            dropped, _record = self._records.popitem(last=False)
+            self._timeouts.pop(dropped, None)
         return record
 
     async def record_json(self, replay_id: str) -> dict[str, Any]:
@@ -181,7 +189,20 @@ class Replays:
             # Checked when it was uploaded (or written by the master): showing a step needs no second check.
             state = record.replay(games.REGISTRY, upto=step, log=True, check_chance=False)
             names = record_names(record, state)
-            model = table_model(state, None, names)
+            model = table_model(state, None, names, self._timeouts.get(replay_id, frozenset()))
+            result = record.result
+            if step == total and result is not None and result.get("forfeit") is not None:
+                # A forfeit is no action: the last step shows the result as the table did (master.seat_model).
+                model.update(
+                    finished=True,
+                    to_move=None,
+                    scores=result.get("scores"),
+                    places=result.get("places"),
+                    breakdown=result.get("breakdown"),
+                    end_reason=end_reason_words(result, names),
+                    end_text=end_words(result, names),
+                    forfeit=result.get("forfeit"),
+                )
             model["replay"] = {
                 "id": replay_id,
                 "game": record.game,
@@ -192,6 +213,7 @@ class Replays:
                 "players": record.players,
                 "options": record.options,
                 "result": record.result,
+                "end_text": end_words(result, names) if result is not None else None,
                 "record_url": f"/api/replays/{replay_id}/record",
             }
             return model

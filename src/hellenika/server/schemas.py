@@ -62,6 +62,7 @@ class TableCreate(Strict):
     deadline_hours: float | None = Field(default=None, gt=0, le=24 * 30)
     on_timeout: Literal["bot", "forfeit"] = "bot"
     private: bool = Field(default=False, description="not listed; joined through the invitation link only")
+    rated: bool = Field(default=True, description="the finished game changes the players' ratings")
 
 
 class JoinRequest(Strict):
@@ -82,3 +83,9 @@ class UndoRequest(Strict):
     model_config = ConfigDict(json_schema_extra={"examples": [{"version": 3}]})
 
     version: int = Field(ge=0, le=10_000_000)
+
+
+class VacationRequest(Strict):
+    model_config = ConfigDict(json_schema_extra={"examples": [{"days": 7}]})
+
+    days: int = Field(ge=1, le=366, description="days from now (at most the days left this calendar year)")

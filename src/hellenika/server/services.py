@@ -4,11 +4,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from hellenika.server.accounts import Accounts
 from hellenika.server.config import Settings
+from hellenika.server.coordination import LocalLocks, make_locks
+from hellenika.server.fanout import SESSION, USER, Note, make_fanout
 from hellenika.server.lobby import Lobby
 from hellenika.server.master import Master
+from hellenika.server.notify.worker import Notifier
 from hellenika.server.replays import Replays
 from hellenika.server.store import Store
 
@@ -21,12 +25,24 @@ class Services:
     lobby: Lobby
     master: Master
     replays: Replays
+    notifier: Notifier
+    #: The Redis client of the shared rate limits (several processes), else None.
+    redis: Any = None
 
     @classmethod
     def create(cls, settings: Settings) -> Services:
         store = Store(settings.database_url)
-        accounts = Accounts(store, settings)
-        master = Master(store, settings)
+        redis = None
+        locks = LocalLocks()
+        if settings.redis_url:
+            import redis.asyncio as aioredis
+
+            redis = aioredis.Redis.from_url(
+                settings.redis_url, socket_connect_timeout=1.0, socket_timeout=2.0
+            )
+            locks = make_locks(settings.database_url, store.is_sqlite)
+        accounts = Accounts(store, settings, redis)
+        master = Master(store, settings, make_fanout(settings.redis_url, settings.redis_prefix), locks)
         return cls(
             settings=settings,
             store=store,
@@ -34,8 +50,31 @@ class Services:
             lobby=Lobby(store, accounts, settings),
             master=master,
             replays=Replays(store, master, settings),
+            notifier=Notifier(store, settings, master.hub),
+            redis=redis,
         )
+
+    async def start(self) -> None:
+        """Begin listening to the other processes' notes (several processes; nothing alone)."""
+        await self.master.fanout.start(self.on_note, self.master.resync)
+
+    async def on_note(self, note: Note) -> None:
+        """A note from another process: a session logged out there, a person's vacation changed, or a table
+        changed."""
+        if note.kind == SESSION:
+            self.accounts.forget_session(note.key)
+            await self.master.hub.close_session(note.key)
+        elif note.kind == USER:
+            if note.key.isdigit():
+                await self.master.vacations_changed(int(note.key))
+        else:
+            await self.master.on_table_note(note)
 
     async def close(self) -> None:
         await self.master.close()
+        await self.master.fanout.close()
+        await self.master.locks.close()
+        if self.redis is not None:
+            await self.redis.aclose()
+        await self.notifier.close()
         self.store.close()

@@ -12,6 +12,7 @@ does can reach them) or ``bot``.
 from __future__ import annotations
 
 import datetime as dt
+import time
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -19,7 +20,8 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, aliased
 
 from hellenika import games
-from hellenika.server.store.models import GameTable, Seat, User
+from hellenika.server.store.models import GameTable, Seat, User, Vacation
+from hellenika.web.results import end_words
 
 WAITING = "waiting"
 PLAYING = "playing"
@@ -46,6 +48,8 @@ class SeatInfo:
     user_id: int | None = None
     user_name: str | None = None
     level: str | None = None
+    #: The end of the seated person's vacation when the table was read (their deadlines wait), else None.
+    vacation_until: float | None = None
 
     @property
     def name(self) -> str | None:
@@ -64,6 +68,7 @@ class SeatInfo:
             "name": self.name,
             "level": self.level,
             "joined": self.kind == USER,
+            "on_vacation_until": iso(self.vacation_until) if self.kind == USER else None,
         }
 
 
@@ -91,6 +96,8 @@ class TableInfo:
     finished_at: float | None
     result: dict[str, Any] | None
     seats: tuple[SeatInfo, ...] = field(default_factory=tuple)
+    rated: bool = True
+    last_move_at: float | None = None
 
     def seat_of(self, user_id: int | None) -> int | None:
         """The seat this person sits at (an invitation not yet accepted is no seat)."""
@@ -110,6 +117,17 @@ class TableInfo:
                 return s.seat
         return None
 
+    def can_join(self, user_id: int | None) -> bool:
+        """Whether ``user_id`` may join now without the invitation link (what the lobby's join allows)."""
+        return (
+            user_id is not None
+            and self.status == WAITING
+            and not self.private
+            and self.seat_of(user_id) is None
+            and self.invitation_of(user_id) is None
+            and any(s.kind == OPEN for s in self.seats)
+        )
+
     def seat_names(self) -> list[str]:
         return [s.name or f"Seat {s.seat + 1}" for s in self.seats]
 
@@ -119,6 +137,13 @@ class TableInfo:
     def with_changes(self, **changes: Any) -> TableInfo:
         return replace(self, **changes)
 
+    def end_text(self) -> str | None:
+        """How the finished game ended in words ("alice lost on time; bob wins."), None before its end."""
+        if self.status != FINISHED or self.result is None:
+            return None
+        text = self.result.get("end_text")  # written at the end with every participant's name
+        return text if isinstance(text, str) else end_words(self.result, self.seat_names())
+
     def to_json(self, viewer_id: int | None) -> dict[str, Any]:
         my_seat = self.seat_of(viewer_id)
         creator = viewer_id is not None and viewer_id == self.creator_id
@@ -127,7 +152,8 @@ class TableInfo:
             "game": self.game,
             "title": games.get(self.game).title,
             "players": self.players,
-            "options": self.options,
+            # The options that apply at this player count (the others keep their defaults: issue 22).
+            "options": games.get(self.game).shown_options(self.players, self.options),
             "mode": self.mode,
             "deadline_hours": self.deadline_hours,
             "on_timeout": self.on_timeout,
@@ -140,17 +166,28 @@ class TableInfo:
             "my_seat": my_seat,
             "my_turn": my_seat is not None and self.status == PLAYING and self.to_move == my_seat,
             "my_invitation": self.invitation_of(viewer_id) is not None,
+            # Whether this viewer may take an open seat now without an invitation link (a private table
+            # is joined only through its link; an invitee accepts instead), so a page offers Join only then.
+            "can_join": self.can_join(viewer_id),
             "turn_deadline": iso(self.turn_deadline),
             "created_at": iso(self.created_at),
             "started_at": iso(self.started_at),
             "finished_at": iso(self.finished_at),
             "result": self.result,
+            "end_text": self.end_text(),
+            "rated": self.rated,
+            "last_move_at": iso(self.last_move_at),
             "invite": self.invite_token if creator else None,
             "invite_url": f"/tables/{self.id}?invite={self.invite_token}" if creator else None,
         }
 
 
-def info_from_rows(table: GameTable, creator_name: str, seats: list[tuple[Seat, str | None]]) -> TableInfo:
+def info_from_rows(
+    table: GameTable,
+    creator_name: str,
+    seats: list[tuple[Seat, str | None]],
+    away: dict[int, float] | None = None,
+) -> TableInfo:
     return TableInfo(
         id=table.id,
         game=table.game,
@@ -173,8 +210,17 @@ def info_from_rows(table: GameTable, creator_name: str, seats: list[tuple[Seat, 
         started_at=table.started_at,
         finished_at=table.finished_at,
         result=table.result,
+        rated=table.rated,
+        last_move_at=table.last_move_at,
         seats=tuple(
-            SeatInfo(s.seat, s.kind, s.user_id, user_name, s.level)
+            SeatInfo(
+                s.seat,
+                s.kind,
+                s.user_id,
+                user_name,
+                s.level,
+                (away or {}).get(s.user_id) if s.user_id is not None else None,
+            )
             for s, user_name in sorted(seats, key=lambda pair: pair[0].seat)
         ),
     )
@@ -196,8 +242,30 @@ def load_infos(session: Session, table_ids: list[str]) -> list[TableInfo]:
     seats: dict[str, list[tuple[Seat, str | None]]] = {}
     for seat, user_name in seat_rows:
         seats.setdefault(seat.table_id, []).append((seat, user_name))
-    infos = {t.id: info_from_rows(t, name, seats.get(t.id, [])) for t, name in rows}
+    away = vacations_at(session, {s.user_id for s, _ in seat_rows if s.user_id is not None})
+    infos = {t.id: info_from_rows(t, name, seats.get(t.id, []), away) for t, name in rows}
     return [infos[i] for i in table_ids if i in infos]
+
+
+def vacations_at(session: Session, user_ids: set[int], now: float | None = None) -> dict[int, float]:
+    """The end of each of these people's vacation running ``now`` (server/vacations.py), by user id.
+
+    ``now`` defaults to the server's clock, which the master hands its store's sessions (``session.info``),
+    so tests that move the clock see vacations end.
+    """
+    if not user_ids:
+        return {}
+    if now is None:
+        now = session.info.get("clock", time.time)()
+    rows = session.execute(
+        select(Vacation.user_id, Vacation.ends_at).where(
+            Vacation.user_id.in_(user_ids), Vacation.starts_at <= now, Vacation.ends_at > now
+        )
+    ).all()
+    away: dict[int, float] = {}
+    for user_id, ends_at in rows:
+        away[user_id] = max(ends_at, away.get(user_id, ends_at))
+    return away
 
 
 def load_info(session: Session, table_id: str) -> TableInfo | None:

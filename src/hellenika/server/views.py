@@ -17,7 +17,7 @@ import orjson
 
 from hellenika.engine.events import Event
 from hellenika.engine.state import State
-from hellenika.web.model import table_model
+from hellenika.web.model import log_entry, table_model
 
 
 def dumps(data: Any) -> str:
@@ -55,6 +55,9 @@ class LogCache:
         self._events: list[Event] = []
         self._entries: list[dict[str, Any]] = []
         self._names: tuple[str, ...] = ()
+        #: History steps a bot played for a late player (``by == "timeout"``): their lines are marked. The
+        #: master adds a step before committing the action, so its lines are rendered marked.
+        self.timeout_steps: set[int] = set()
 
     def entries(self, state: State, names: Sequence[str]) -> tuple[list[Event], list[dict[str, Any]]]:
         """The state's events and their rendered entries (lists the caller must not change).
@@ -75,7 +78,7 @@ class LogCache:
                 self._events, self._entries, self._names, known = [], [], tuple(names), 0
             for event in events[known:]:
                 self._events.append(event)
-                self._entries.append({"step": event.step, "text": event.render(names), "actor": event.actor})
+                self._entries.append(log_entry(event, names, event.step in self.timeout_steps))
             return self._events[:count], self._entries[:count]
 
 

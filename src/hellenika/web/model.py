@@ -7,15 +7,28 @@ that seat may read it, so it can never carry hidden information.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
-from hellenika.engine.events import render_names
+from hellenika.engine.events import Event, render_names
 from hellenika.engine.state import CHANCE, TERMINAL, State
+from hellenika.web.results import TIMEOUT_MARK, end_words
 
 
-def table_model(state: State, seat: int | None, names: Sequence[str]) -> dict[str, Any]:
-    """The JSON model of ``state`` as ``seat`` sees it (``None``: a spectator)."""
+def log_entry(event: Event, names: Sequence[str], by_timeout: bool = False) -> dict[str, Any]:
+    """One log line of the model; a line whose action a bot made for a late player says so (``by``)."""
+    entry: dict[str, Any] = {"step": event.step, "text": event.render(names), "actor": event.actor}
+    if by_timeout:
+        entry["text"] += TIMEOUT_MARK
+        entry["by"] = "timeout"
+    return entry
+
+
+def table_model(
+    state: State, seat: int | None, names: Sequence[str], timeout_steps: Collection[int] = ()
+) -> dict[str, Any]:
+    """The JSON model of ``state`` as ``seat`` sees it (``None``: a spectator); ``timeout_steps`` are the
+    history steps a bot played for a late player (their log lines are marked)."""
     player = state.current_player()
     legal: list[dict[str, Any]] = []
     if seat is not None and player == seat:
@@ -39,10 +52,16 @@ def table_model(state: State, seat: int | None, names: Sequence[str]) -> dict[st
         "finished": terminal,
         "view": state.view(seat),
         "legal": legal,
-        "log": [
-            {"step": e.step, "text": e.render(names), "actor": e.actor} for e in state.visible_events(seat)
-        ],
+        "log": [log_entry(e, names, e.step in timeout_steps) for e in state.visible_events(seat)],
         "scores": state.scores() if terminal else None,
         "places": state.ranking() if terminal else None,
         "breakdown": state.score_breakdown() if terminal else None,
+        # A game a safety net ended (not the game's own end) says so with its result ("ended by the stall").
+        "end_reason": state.end_reason() if terminal else None,
+        # How it ended in one line (web/results.py); a forfeit's words replace it (server/master.py).
+        "end_text": end_words(_result_of(state), names) if terminal else None,
     }
+
+
+def _result_of(state: State) -> dict[str, Any]:
+    return {"places": state.ranking(), "end_reason": state.end_reason()}

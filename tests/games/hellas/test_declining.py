@@ -87,3 +87,38 @@ def test_mine_marble_declined_by_its_chooser_pays_everyone_and_draws_nothing() -
     assert drawing.phase == MINE_REVEAL and drawing.current_player() == CHANCE
     s.apply(Decline())
     assert len(s.stack) == 37 and s.phase == CHOOSE and s.active == BLUE
+
+
+def _label_of(s: Any, space: str) -> str:
+    from hellenika.games.hellas.actions import ChooseAction
+
+    return s.label(ChooseAction(space))
+
+
+def test_a_statue_the_chooser_cannot_build_says_so_before_the_choice() -> None:
+    """A player may choose an action and not perform it (seed): with too little marble, the label of the
+    statue space says nothing will be built, and the log after the choice agrees (issue 22)."""
+    s = setup(3)
+    set_marble(s, 0, 20, 20)
+    assert _label_of(s, "statue") == "Choose Build a statue (you have 0 of 7 marble: nothing will be built)"
+    choose(s, "statue")
+    assert "could not build a statue (needs 7 marble)" in list(s.iter_log())[-1]
+    assert s.statues == 0 and s.phase == CHOOSE and s.active == BLUE
+
+
+def test_a_statue_the_chooser_can_build_keeps_its_cost_label() -> None:
+    s = setup(3)
+    set_marble(s, 7, 20, 20)
+    assert _label_of(s, "statue") == "Build a statue (7 marble, interior)"
+
+
+def test_a_temple_the_chooser_cannot_pay_for_says_so_before_the_choice() -> None:
+    s = setup(3)
+    set_marble(s, 1, 20, 20)
+    cost = s.comps.track[s.g.space_index["temple3"]].cost
+    pillars = s.comps.track[s.g.space_index["temple3"]].pillars
+    label = _label_of(s, "temple3")
+    assert label.startswith(f"Choose Temple: {pillars} pillars for {cost} marble ")
+    assert f"{cost} marble (you have 1 of {cost} marble: nothing will be built)" in label
+    choose(s, "temple3")
+    assert any(f"could not build {pillars} pillars (needs {cost} marble)" in line for line in s.iter_log())

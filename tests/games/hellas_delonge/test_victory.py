@@ -118,3 +118,95 @@ def test_the_other_player_is_checked_too_at_the_end_of_a_turn():
     pass_turn(s)
     assert s.is_terminal() and s.winner == DARK and s.reason == "10 cities"
     assert s.ranking() == [2, 1]
+
+
+# The default stall rule counts only once no tile left can be laid (spec Q9, issue 19): before that a voyage
+# can still change the game, and the printed rules would go on.
+
+
+def test_the_default_never_ends_a_game_by_stall_while_a_tile_can_be_laid():
+    s = position(spread(3, 3), stack=["T07", "T08"])  # default options: stall=40
+    assert s.stall_limit == 40 and s.can_grow()
+    for _ in range(120):
+        pass_turn(s)
+    assert not s.is_terminal() and s.end_reason() is None
+    view = s.view(None)
+    assert view["map_closed"] is False and view["turns_since_change"] == 0
+    assert "it counts only once no tile left in the stack can be laid" in _picture(s)
+
+
+def test_the_default_still_ends_a_game_that_can_no_longer_progress():
+    """An empty stack: no voyage is possible, and 40 turns with no new record of cities end the game."""
+    s = position(spread(4, 3), stack=[])
+    start = s.turn - 1
+    assert not s.can_grow() and s.view(None)["map_closed"] is True
+    for _ in range(39):
+        pass_turn(s)
+    assert not s.is_terminal() and s.end_reason() is None
+    pass_turn(s)
+    assert s.is_terminal() and s.reason == "stall" and s.winner == LIGHT and s.turn == start + 40
+    assert s.end_reason() == (
+        f"ended by the stall rule after {s.turn} turns "
+        "(40 in a row with no tile left to lay and no new record of cities)"
+    )
+    assert "the game ends by the stall rule; {p0} wins" in s.events[-1].text
+    assert f"Ann wins ({s.end_reason()})." in _picture(s)
+
+
+def test_tiles_that_fit_nowhere_close_the_map_too():
+    # T21 has two sea regions: beside the dolphin alone one of them would make a new sea (P4), and no other
+    # site has two placed neighbours. The stack never empties, yet the game cannot grow.
+    s = position(spread(3, 3), stack=["T21"])
+    assert s.stack_size() == 1 and not s.can_grow()
+    for _ in range(40):
+        pass_turn(s)
+    assert s.is_terminal() and s.reason == "stall" and s.end_reason() is not None
+
+
+def test_the_stall_clock_starts_when_the_last_tile_that_fits_is_laid():
+    tiles = spread(3, 3)
+    tiles[0] = ("T01", 1, 0, 0, LIGHT, 1, 1)
+    s = position(tiles, stack=["T07"])
+    for _ in range(60):  # 60 quiet turns while a tile could still be laid: none of them counts
+        pass_turn(s)
+    assert not s.is_terminal() and s.active == LIGHT
+    play(s, "voyage", "tile T07", "at 0 1")
+    while s.active == LIGHT:
+        pass_turn(s)
+    laid = s.turn - 1
+    assert not s.can_grow() and s.last_change == laid
+    for _ in range(39):
+        pass_turn(s)
+    assert not s.is_terminal()
+    pass_turn(s)
+    assert s.is_terminal() and s.reason == "stall" and s.turn == laid + 40
+    assert s.winner == LIGHT  # four cities to three
+
+
+def test_the_backstop_ends_a_game_in_which_nobody_sails_for_ten_times_the_limit():
+    """An open map: 400 turns (10 x stall) with no new record of cities end the game, for players who never
+    sail although a tile fits; those turns say so, and shorter quiet runs never end a game."""
+    s = position(spread(3, 3), stack=["T07", "T08"])
+    assert s.can_grow() and s.last_record == 0
+    while s.turn < 10 * s.stall_limit:  # the check comes at the end of each turn
+        pass_turn(s)
+    assert not s.is_terminal()
+    pass_turn(s)
+    assert s.is_terminal() and s.reason == "stall" and s.can_grow() and s.turn == 400
+    quiet = "400 in a row with no new record of cities"
+    assert s.end_reason() == f"ended by the stall rule after 400 turns ({quiet})"
+    text = "No player passed their best city count in 400 turns: the game ends by the stall rule"
+    assert text in s.events[-1].text
+
+
+def test_the_backstop_counts_from_the_last_new_record_of_cities():
+    s = position(spread(3, 3), stack=["T07", "T08"], options={"stall": 2})
+    assert s.stall_limit == 2
+    for _ in range(5):
+        pass_turn(s)
+    s.last_record = s.turn  # as a new record would (``_ownership_changed``)
+    for _ in range(20):  # turns record+0 .. record+19
+        pass_turn(s)
+    assert not s.is_terminal()
+    pass_turn(s)  # the end of turn record+20
+    assert s.is_terminal() and s.end_reason() is not None and "(20 in a row" in s.end_reason()

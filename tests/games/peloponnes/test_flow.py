@@ -246,7 +246,10 @@ def test_cli_bad_options_are_one_line_errors():
     result = runner.invoke(app, ["play", "peloponnes", "--players", "7"])
     assert result.exit_code == 2 and "1 to 5 players" in result.output
     result = runner.invoke(app, ["play", "peloponnes", "--option", "negotiation=true"])
-    assert result.exit_code == 2 and "needs the expansion" in result.output
+    assert (
+        result.exit_code == 2
+        and "'negotiation' applies only with 2-8 players and expansion=true" in result.output
+    )
 
 
 def test_greedy_and_random_bots_finish_every_variant():

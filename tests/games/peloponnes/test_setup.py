@@ -93,12 +93,14 @@ def test_options_and_player_counts():
     with pytest.raises(InvalidOption):
         GAME.new_state(6)
     GAME.new_state(8, {"expansion": True})
-    with pytest.raises(InvalidOption, match="expansion"):
+    with pytest.raises(InvalidOption, match=r"'negotiation' applies only .* expansion=true"):
         GAME.new_state(3, {"negotiation": True})
-    with pytest.raises(InvalidOption, match="2 players"):
+    with pytest.raises(InvalidOption, match="'negotiation' applies only with 2-8 players"):
         GAME.new_state(1, {"expansion": True, "negotiation": True})
-    with pytest.raises(InvalidOption, match="solo"):
+    with pytest.raises(InvalidOption, match="'angelos' applies only with 1 player and expansion=true"):
         GAME.new_state(3, {"expansion": True, "angelos": "stratigos"})
+    # Where an option does not apply it stays at its default, which may be given (older lobbies sent it).
+    assert GAME.validate(4, {"angelos": "hoplite"})["angelos"] == "hoplite"
     with pytest.raises(InvalidOption):
         GAME.new_state(1, {"expansion": True, "angelos": "admiral"})
 
@@ -229,3 +231,23 @@ def test_general_gets_both():
     assert (s.clovers[a], s.strength[a]) == (5, 3)
     # He has no goods: his civilization's and hero's values count only for his score.
     assert (s.coins[a], s.food[a], s.inh[a]) == (0, 0, 0)
+
+
+def test_options_apply_only_where_they_mean_something():
+    """Angelos' rank is for the solo game with the expansion, the negotiation for 2-8 players with it: a
+    table's settings show an option only where it applies (issue 22: "angelos: hoplite" at 2 and 6)."""
+    specs = {spec.name: spec for spec in GAME.option_specs}
+    assert specs["angelos"].players == (1, 1) and specs["angelos"].needs == "expansion"
+    assert specs["negotiation"].players == (2, 8) and specs["negotiation"].needs == "expansion"
+    for players, options in [(2, {}), (6, {"expansion": True}), (1, {})]:
+        shown = GAME.shown_options(players, GAME.validate(players, options))
+        assert "angelos" not in shown, (players, options)
+    assert GAME.shown_options(1, GAME.validate(1, {"expansion": True})) == {
+        "expansion": True,
+        "angelos": "hoplite",
+    }
+    assert GAME.shown_options(2, GAME.validate(2, {})) == {"expansion": False}
+    assert GAME.shown_options(3, GAME.validate(3, {"expansion": True})) == {
+        "expansion": True,
+        "negotiation": False,
+    }

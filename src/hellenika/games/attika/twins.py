@@ -34,13 +34,7 @@ if TYPE_CHECKING:
 
 def twin_of(s: AttikaState, action: Action) -> Action | None:
     """The offered action that ``action`` is interchangeable with here, or None."""
-    effect = _effect(s, action)
-    if effect is None:
-        return None
-    for offered in s.legal_actions():
-        if offered != action and type(offered) is type(action) and _effect(s, offered) == effect:
-            return offered
-    return None
+    return s._twin_by_effect(action, _effect)
 
 
 def _effect(s: AttikaState, action: Action) -> object | None:

@@ -106,14 +106,32 @@ def _choose(s: HellasState, action: ChooseAction) -> str:
     elif kind == K_MINE:
         text = f"Mine marble (everyone earns, then you may draw up to {s.comps.mine_draws} tiles)"
     elif kind == K_STATUE:
-        text = f"Build a statue ({space.cost} marble, interior)"
+        why = s.statue_blocker(s.active, space.cost)
+        if why is None:
+            text = f"Build a statue ({space.cost} marble, interior)"
+        else:  # one may choose an action and not perform it (seed): say so before the choice
+            text = f"Choose Build a statue ({_unable(s, why, space.cost)}: nothing will be built)"
     elif kind == K_MARBLE:
         text = f"Take {space.gain} marble"
     else:
-        text = f"Temple: exactly {space.pillars} pillars for {space.cost} marble, +1 ring"
+        why = s.temple_blocker(s.active, space.cost, space.pillars)
+        if why is None:
+            text = f"Temple: exactly {space.pillars} pillars for {space.cost} marble, +1 ring"
+        else:
+            text = (
+                f"Choose Temple: {space.pillars} pillars for {space.cost} marble "
+                f"({_unable(s, why, space.cost)}: nothing will be built)"
+            )
         if s.next_start < 0 and s.round < s.comps.rounds:
             text += "; start next round"
     return text
+
+
+def _unable(s: HellasState, why: str, cost: int) -> str:
+    """Why the chooser cannot perform the action, in the words of the label."""
+    if why.startswith("needs "):
+        return f"you have {s.marble[s.active]} of {cost} marble"
+    return why
 
 
 def _build(s: HellasState, action: Build) -> str:

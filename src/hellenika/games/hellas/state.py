@@ -715,40 +715,47 @@ class HellasState(State):
 
     # statue and temples ----------------------------------------------------------
 
+    def statue_blocker(self, p: int, cost: int) -> str | None:
+        """Why ``p`` could not build a statue for ``cost`` marble now (None: they can). The label of the
+        action space says it before the choice, and the log after it, in the same words."""
+        if self.pieces_left(p, STATUE) <= 0:
+            return "all statues are built"
+        if self.marble[p] < cost:
+            return f"needs {cost} marble"
+        if not self.free & self.b.interior_building:
+            return "no free interior space"
+        return None
+
+    def temple_blocker(self, p: int, cost: int, pillars: int) -> str | None:
+        """Why ``p`` could not build ``pillars`` pillars for ``cost`` marble now (None: they can)."""
+        free = sum(self.free_slots())
+        if self.marble[p] < cost:
+            return f"needs {cost} marble"
+        if free < pillars:
+            return f"only {free} free pillar slot{'s' if free != 1 else ''} left"
+        if self.pillar_supply() < pillars:
+            return "not enough pillars in the supply"
+        return None
+
     def _offer_statue(self, p: int, cost: int) -> None:
-        if (
-            self.pieces_left(p, STATUE) > 0
-            and self.marble[p] >= cost
-            and self.free & self.b.interior_building
-        ):
+        why = self.statue_blocker(p, cost)
+        if why is None:
             self.phase = STATUE_PHASE
             self.cp = p
             return
         if self._events is not None:
-            if self.pieces_left(p, STATUE) <= 0:
-                why = "all statues are built"
-            elif self.marble[p] < cost:
-                why = f"needs {cost} marble"
-            else:
-                why = "no free interior space"
             self._emit(f"{who(p)} could not build a statue ({why})", p)
         self._end_turn()
 
     def _offer_temple(self, p: int, cost: int, pillars: int) -> None:
-        free = sum(self.free_slots())
-        if self.marble[p] >= cost and free >= pillars and self.pillar_supply() >= pillars:
+        why = self.temple_blocker(p, cost, pillars)
+        if why is None:
             self.phase = PILLARS
             self.cp = p
             self.pillars_due = pillars
             self.pillar_min = 0
             return
         if self._events is not None:
-            if self.marble[p] < cost:
-                why = f"needs {cost} marble"
-            elif free < pillars:
-                why = f"only {free} free pillar slot{'s' if free != 1 else ''} left"
-            else:
-                why = "not enough pillars in the supply"
             self._emit(f"{who(p)} could not build {pillars} pillars ({why})", p)
         self._end_turn()
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hellenika.engine.actions import Action
+from hellenika.engine.events import everyone_but
 from hellenika.engine.state import TERMINAL, State
 from hellenika.games.hellas_delonge import phases as ph
 from hellenika.games.hellas_delonge.components import Catalogue
@@ -82,6 +83,7 @@ SCALARS = (
     "atk_ok",
     "migrated",
     "last_change",
+    "last_record",
     "best_cities",
     "winner",
     "reason",
@@ -185,6 +187,8 @@ class HellasFields(State):
 
     # The stall rule and the result.
     last_change: int
+    #: The last turn a player passed their best city count (the stall rule's backstop on an open map).
+    last_record: int
     best_cities: tuple[int, int]
     winner: int
     reason: str
@@ -261,6 +265,11 @@ class HellasFields(State):
 
     def stack_size(self) -> int:
         return len(self.top) + self.pool.bit_count() + len(self.bottom)
+
+    def _emit_secret(self, public: str, secret: str, p: int) -> None:
+        """One log line each: ``p`` reads "public (secret)", everyone else (spectators too) ``public``."""
+        self._emit(f"{public} ({secret})", p, (p,))
+        self._emit(public, p, everyone_but(p))
 
     def _game_over(self, winner: int, reason: str) -> None:
         self.winner = winner

@@ -33,7 +33,9 @@ class HellasGame(Game):
     title = "Hellas (Delonge)"
     #: 1.1: a step that only a card could open is asked whenever the player may hold it (public facts), so
     #: being asked no longer gives a hand away; records of 1.0 games do not replay under it.
-    rules_version = "1.1"
+    #: 1.2: the stall rule counts turns only once no tile left in the stack can be laid (issue 19): with 40
+    #: counted from the start, games the printed rules would still decide were cut short.
+    rules_version = "1.2"
     min_players = 2
     max_players = 2
     summary = "Greeks, ships and god cards on a growing island map (Franz-Benno Delonge, Kosmos 2002)."
@@ -41,8 +43,9 @@ class HellasGame(Game):
         OptionSpec(
             "stall",
             40,
-            "end the game after this many turns in a row in which neither player holds more cities than "
-            "ever before (most cities wins, then most Greeks, else a draw; spec Q9); 0 = never, as printed",
+            "once no tile left in the stack can be laid, end the game after this many turns in a row in "
+            "which neither player holds more cities than ever before (most cities wins, then most Greeks, "
+            "else a draw; spec Q9); while tiles fit, after 10 times as many; 0 = never, as printed",
             minimum=0,
             maximum=1000,
         ),

@@ -433,8 +433,8 @@ class CardMixin(HellasFields):
         self.top_seen = tuple(seen | (1 << p) for seen in self.top_seen)
         if self._events is not None:
             names = ", ".join(self.cat.tiles[t].id for t in self.top)
-            self._emit(f"{who(p)} looked at the top {len(self.top)} tile(s) of the stack", p)
-            self._emit(f"(they are {names}, top first)", p, (p,))
+            looked = f"{who(p)} looked at the top {len(self.top)} tile(s) of the stack"
+            self._emit_secret(looked, f"they are {names}, top first", p)
         self.phase = ph.ORACLE
         self.cp = p
 
@@ -481,6 +481,5 @@ class CardMixin(HellasFields):
         self.oracle_done = ()
         if self._events is not None:
             names = ", ".join(self.cat.tiles[u].id for u in order)
-            self._emit(f"{who(p)} put the tiles back on top", p)
-            self._emit(f"(in the order {names}, top first)", p, (p,))
+            self._emit_secret(f"{who(p)} put the tiles back on top", f"in the order {names}, top first", p)
         self._resume(self.effect_then)

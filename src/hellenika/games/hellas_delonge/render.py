@@ -137,13 +137,20 @@ def _players_table(s: HellasState, seat: int | None, names: Sequence[str]) -> Ta
 
 
 def _stall_text(s: HellasState, names: Sequence[str]) -> Text | None:
-    """The stall rule's clock (spec Q9): the records to pass and the turn at whose end the game stops."""
+    """The stall rule's clock (spec Q9): stopped while a tile can still be laid; then the records to pass and
+    the turn at whose end the game stops."""
     if not s.stall_limit or not s.turn or s.is_terminal():
         return None
+    if s.can_grow():
+        return Text(
+            f"Stall rule: it counts only once no tile left in the stack can be laid; then the game stops "
+            f"after {s.stall_limit} turns in a row in which no player holds more cities than ever before.",
+            style="dim",
+        )
     records = ", ".join(f"{names[p]} {s.record_cities(p)}" for p in (0, 1))
     return Text(
-        f"Most cities held: {records}. The game stops at the end of turn {s.last_change + s.stall_limit} "
-        "unless a player passes their own (stall rule).",
+        f"No tile left can be laid. Most cities held: {records}. The game stops at the end of turn "
+        f"{s.last_change + s.stall_limit} unless a player passes their own (stall rule).",
         style="dim",
     )
 
@@ -267,8 +274,9 @@ def render(s: HellasState, seat: int | None, names: Sequence[str] | None = None)
     if context is not None:
         parts.append(context)
     if s.is_terminal():
+        how = s.end_reason() or s.reason
         if s.winner >= 0:
-            parts.append(Text(f"{names[s.winner]} wins ({s.reason}).", style="bold"))
+            parts.append(Text(f"{names[s.winner]} wins ({how}).", style="bold"))
         else:
-            parts.append(Text(f"The game ends in a draw ({s.reason}).", style="bold"))
+            parts.append(Text(f"The game ends in a draw ({how}).", style="bold"))
     return Group(*parts)

@@ -57,6 +57,7 @@ _PLAIN = (
     "atk_ok",
     "migrated",
     "last_change",
+    "last_record",
     "best_cities",
     "winner",
     "reason",

@@ -39,8 +39,8 @@ class SetupMixin(StackMixin):
             self._take_from_pile(t)
             self._gain_card(p, t, playable=True)
             if self._events is not None:
-                self._emit(f"{who(p)} was dealt {A_GOD_CARD[GODS[self.cat.cards[t].god]]}", p)
-                self._emit(f"(it is {self.cat.cards[t].name})", p, (p,))
+                dealt = f"{who(p)} was dealt {A_GOD_CARD[GODS[self.cat.cards[t].god]]}"
+                self._emit_secret(dealt, f"it is {self.cat.cards[t].name}", p)
             self.deal_step += 1
             if self.deal_step == 6:
                 self.phase = ph.C_SETUP_TILE

@@ -122,6 +122,7 @@ class HellasState(SetupMixin, TurnMixin, VoyageMixin, AttackMixin, CardMixin):
         s.atk_ok = False
         s.migrated = False
         s.last_change = 0
+        s.last_record = 0
         s.best_cities = (0, 0)
         s.winner = -1
         s.reason = ""
@@ -193,6 +194,7 @@ class HellasState(SetupMixin, TurnMixin, VoyageMixin, AttackMixin, CardMixin):
         c.atk_ok = self.atk_ok
         c.migrated = self.migrated
         c.last_change = self.last_change
+        c.last_record = self.last_record
         c.best_cities = self.best_cities
         c.winner = self.winner
         c.reason = self.reason

@@ -25,8 +25,9 @@ The rules, and why they are there:
   and sailed to the coasts where tiles left in the stack fit and one more ship makes a majority, and a first
   ship when none is left; the tile goes next to our own cities, land edges to friends and sea edges to
   enemies (a land attack needs one Greek fewer).
-- **Break stalemates**: two careful players trade one city back and forth for ever (the stall rule does not
-  see it, since cities change hands), or wait on a known top tile nobody can use. Now and then, more often as
+- **Break stalemates**: two careful players trade one city back and forth for ever (the stall rule waits
+  until no tile left can be laid, and then counts only new records of cities), or wait on a known top tile
+  nobody can use. Now and then, more often as
   the game drags on, a voyage with poor odds is tried anyway (the only use of ``rng``).
 - **God cards at the decisive moment**: Double Action when its second action has a target; Battle Fury or
   Beachhead only when they turn a losing attack into a winning one, Stand Firm or Rocky Coast only when they

@@ -26,6 +26,10 @@ from hellenika.games.hellas_delonge.hexmap import iter_bits
 
 BURST_ACTIONS = 3  # spec §4.1: 3, or 4 with more temples
 VICTORY_CITIES = 10  # spec §9
+#: The stall rule's backstop while tiles can still be laid: this many times ``stall`` turns in a row with no
+#: new record of cities (400 by default) end the game too. Never reached in 400 measured games between
+#: players who try to win (docs/rules/hellas_delonge.md); it stops bots that never sail.
+OPEN_STALL_FACTOR = 10
 
 END_AFTER_BURST, END_AFTER_SUCCESS, END_AFTER_FAILURE = 0, 1, 2
 
@@ -71,19 +75,68 @@ class TurnMixin(HellasFields):
                     self._emit(f"{who(q)} holds {self.cities(q)} cities and wins the game", q)
                 self._game_over(q, f"{self.cities(q)} cities")
                 return
-        if self.stall_limit and self.turn - self.last_change >= self.stall_limit:
-            self._end_by_stall()
-            return
+        if self.stall_limit:
+            if self.can_grow():
+                # The stall clock runs only on a closed map: while a tile can still be laid, a voyage can
+                # still change the game, so no turn counts as stalled (spec Q9) ...
+                self.last_change = self.turn
+                # ... unless nobody has passed their best city count for OPEN_STALL_FACTOR times as long:
+                # the backstop for players (bots) who never sail although they could (docs/rules).
+                if self.turn - self.last_record >= OPEN_STALL_FACTOR * self.stall_limit:
+                    self._end_by_stall()
+                    return
+            elif self.turn - self.last_change >= self.stall_limit:
+                self._end_by_stall()
+                return
         self._start_turn()
+
+    def can_grow(self) -> bool:
+        """Whether some tile left in the stack can still be laid somewhere on the map (P1-P4, spec §5.1).
+
+        Ship majorities (V1-V2) are left out: players can build ships. A map on which no tile left fits never
+        grows again (only a voyage lays a tile), so once this is false it stays false: an empty stack, or
+        tiles that fit nowhere. Public facts only: which tiles are left is known to both players.
+        """
+        board = self.board
+        tiles = self.cat.tiles
+        for t in (*self.top, *self.bottom):
+            if board.placements(tiles[t]):
+                return True
+        pool = self.pool
+        while pool:
+            low = pool & -pool
+            if board.placements(tiles[low.bit_length() - 1]):
+                return True
+            pool ^= low
+        return False
 
     def _end_by_stall(self) -> None:
         """Spec Q9 (option ``stall``): most cities, then most Greeks on the map, else a draw."""
         keys = [(self.cities(p), self.greeks_on_map(p)) for p in (0, 1)]
         winner = 0 if keys[0] > keys[1] else 1 if keys[1] > keys[0] else -1
         if self._events is not None:
-            text = f"No player passed their best city count in {self.stall_limit} turns: the game ends"
+            text = (
+                f"No player passed their best city count in {self._quiet_turns()} turns"
+                + ("" if self.can_grow() else " and no tile left can be laid")
+                + ": the game ends by the stall rule"
+            )
             self._emit(text + (f"; {who(winner)} wins" if winner >= 0 else " in a draw"))
         self._game_over(winner, "stall")
+
+    def end_reason(self) -> str | None:
+        """Plain words for a game the stall rule ended (the engine's :meth:`State.end_reason`); None for the
+        printed ends (ten cities, no city left) and while the game goes on."""
+        if not (self.is_terminal() and self.reason == "stall"):
+            return None
+        quiet = f"{self._quiet_turns()} in a row with no new record of cities"
+        if not self.can_grow():
+            quiet = quiet.replace("with no", "with no tile left to lay and no")
+        return f"ended by the stall rule after {self.turn} turns ({quiet})"
+
+    def _quiet_turns(self) -> int:
+        """The turns the stall rule counted: on a closed map since the last restart of its clock, on an open
+        one (the backstop) since the last new record of cities."""
+        return self.turn - (self.last_change if not self.can_grow() else self.last_record)
 
     def record_cities(self, p: int) -> int:
         """The most cities ``p`` has held, the count the stall rule asks them to pass.
@@ -96,13 +149,14 @@ class TurnMixin(HellasFields):
     def _ownership_changed(self) -> None:
         """Progress for the stall rule: a player reaching more cities than ever before.
 
-        A city taken and retaken is not progress, so two players trading one city for ever still end.
+        A city taken and retaken is not progress, so two players trading one city for ever still end (once
+        the map is closed: :meth:`can_grow`). ``last_change`` is the last turn that restarted the clock.
         """
         counts = (self.cities(0), self.cities(1))
         best = self.best_cities
         if counts[0] > best[0] or counts[1] > best[1]:
             self.best_cities = (max(counts[0], best[0]), max(counts[1], best[1]))
-            self.last_change = self.turn
+            self.last_change = self.last_record = self.turn
 
     # ------------------------------------------------------------------ choosing the action
 

@@ -156,6 +156,7 @@ def build_view(s: HellasState, seat: int | None) -> dict[str, Any]:
                 "drawn_this_turn_by_god": drawn,
             }
         )
+    closed = not s.can_grow()
     out: dict[str, Any] = {
         "game": "hellas_delonge",
         "seat": seat,
@@ -178,7 +179,9 @@ def build_view(s: HellasState, seat: int | None) -> dict[str, Any]:
         "drawn_tiles": [tiles[t].id for t in s.drawn],
         "chain": [{"player": p, "card": s.cat.cards[t].id} for p, t in s.chain],
         "stall_limit": s.stall_limit,
-        "turns_since_change": s.turn - s.last_change if s.turn else 0,
+        # The stall clock runs only once no tile left can be laid (spec Q9); until then it stands at 0.
+        "map_closed": closed,
+        "turns_since_change": s.turn - s.last_change if s.turn and closed else 0,
     }
     if seat is not None:
         out["hand"] = {"playable": _cards(ids, s.hand[seat]), "drawn_this_turn": _cards(ids, s.fresh[seat])}

@@ -52,7 +52,7 @@ def take_tile(s: PeloponnesState) -> None:
     tile = s.cat.tiles[t]
     where = "regular" if from_regular else "conquest"
     if s._events is not None:
-        s.log(f"{who(a)} takes {tile.describe()} from the {where} row", a)
+        s.log(f"{who(a)} takes {tile.short()} from the {where} row", a)
     if not from_regular:
         old = s.strength[a]
         s.strength[a] = min(s.g.strength_cap, old + tile.pp)

@@ -193,7 +193,7 @@ def apply_bid(s: PeloponnesState, task: tuple[int, ...], action: Action) -> None
         s.won[p] = t
         s.paid[p] = price
         if s._events is not None:
-            s.log(f"{who(p)} conquers {s.cat.tiles[t].describe()} for {plural(price, 'coin')}", p)
+            s.log(f"{who(p)} conquers {s.cat.tiles[t].short()} for {plural(price, 'coin')}", p)
     else:
         s.coins[p] += s.g.pass_coins
         if s._events is not None:
@@ -220,9 +220,9 @@ def apply_amount(s: PeloponnesState, task: tuple[int, ...], action: Action) -> N
     if s._events is not None:
         tile = s.cat.tiles[t]
         if q >= 0:
-            s.log(f"{who(p)} outbids {who(q)} on {tile.name} {tile.id} with {plural(coins, 'coin')}", p)
+            s.log(f"{who(p)} outbids {who(q)} on {tile.short()} with {plural(coins, 'coin')}", p)
         else:
-            s.log(f"{who(p)} bids {plural(coins, 'coin')} on {tile.describe()}", p)
+            s.log(f"{who(p)} bids {plural(coins, 'coin')} on {tile.short()}", p)
     if q >= 0:
         s.bid_slot[q] = -1
         s.tasks.append((step.DISPLACED, q))
@@ -256,7 +256,7 @@ def apply_displaced(s: PeloponnesState, task: tuple[int, ...], action: Action) -
         s.bidder[slot] = q
         s.bid_slot[q] = slot
         if s._events is not None:
-            s.log(f"{who(q)} moves the {plural(s.bid_coins[q], 'coin')} to {s.cat.tiles[t].describe()}", q)
+            s.log(f"{who(q)} moves the {plural(s.bid_coins[q], 'coin')} to {s.cat.tiles[t].short()}", q)
         return
     refund = s.bid_coins[q]
     lux = s.bid_lux[q]
@@ -305,7 +305,7 @@ def apply_solo(s: PeloponnesState, task: tuple[int, ...], action: Action) -> Non
         else:
             s.row[s.row.index(t)] = -1
         if s._events is not None:
-            s.log(f"{who(p)} buys {tile.describe()} for {plural(tile.min_bid, 'coin')}", p)
+            s.log(f"{who(p)} buys {tile.short()} for {plural(tile.min_bid, 'coin')}", p)
     else:
         s.coins[p] += s.g.pass_coins
         if s._events is not None:

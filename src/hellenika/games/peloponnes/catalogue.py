@@ -107,8 +107,13 @@ class Tile:
             parts.append("1 of choice")
         return ", ".join(parts)
 
+    def short(self) -> str:
+        """``Bridge A12``: how the log names a tile once its reveal has told its statistics."""
+        return f"{self.name} {self.id}"
+
     def describe(self) -> str:
-        """``Bridge A12 (building, min 1, 4 PP, cost 2 wood, +2 inh, income 1 food)``."""
+        """``Bridge A12 (building, min 1, 4 PP, cost 2 wood, +2 inh, income 1 food)``: the reveal and the
+        choices say it in full; later log lines name the tile only (:meth:`short`)."""
         bits = [self.kind, f"min {self.min_bid}", f"{self.pp} PP"]
         if self.is_building:
             bits.append(f"cost {self.cost_text()}")

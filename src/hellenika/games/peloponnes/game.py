@@ -13,7 +13,6 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from hellenika.engine.actions import Action
-from hellenika.engine.errors import InvalidOption
 from hellenika.engine.game import Game
 from hellenika.engine.options import OptionSpec, OptionValue
 from hellenika.engine.rng import Rng
@@ -81,12 +80,16 @@ class PeloponnesGame(Game):
             "negotiation",
             False,
             "with the expansion: players trade colonies and heroes for coins before the game",
+            players=(2, 8),
+            needs="expansion",
         ),
         OptionSpec(
             "angelos",
             "hoplite",
             "solo with the expansion: the rank of Angelos, the automatic opponent",
             choices=RANKS,
+            players=(1, 1),
+            needs="expansion",
         ),
     )
     action_types = ACTION_TYPES
@@ -182,14 +185,9 @@ class PeloponnesGame(Game):
         return (1, 8) if options.get("expansion") else (1, 5)
 
     def validate(self, players: int, options: Mapping[str, Any] | None) -> dict[str, OptionValue]:
-        opts = super().validate(players, options)
-        if opts["negotiation"] and not opts["expansion"]:
-            raise InvalidOption("the negotiation variant needs the expansion: add --option expansion=true")
-        if opts["negotiation"] and players < 2:
-            raise InvalidOption("the negotiation variant needs at least 2 players")
-        if opts["angelos"] != "hoplite" and (players != 1 or not opts["expansion"]):
-            raise InvalidOption("Angelos' rank applies only to the solo game with the expansion (1 player)")
-        return opts
+        # Which options apply where (negotiation: 2-8 players with the expansion; Angelos' rank: solo with
+        # the expansion) is declared on the options themselves, and the engine refuses them elsewhere.
+        return super().validate(players, options)
 
     def configurations(self) -> list[tuple[int, dict[str, OptionValue]]]:
         base: list[tuple[int, dict[str, OptionValue]]] = [(n, {}) for n in range(1, 6)]

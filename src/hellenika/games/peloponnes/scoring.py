@@ -99,6 +99,59 @@ def scored(s: PeloponnesState, p: int) -> tuple[tuple[int, int, int], dict[str, 
     return (pp, pop, k), row
 
 
+_POWER = ("power: tiles", "power: hero", "power: coins", "power: cloverleaves")
+_POPULATION = (
+    "population: inhabitants",
+    "population: mercenaries",
+    "population: conflict coins",
+    "population: cloverleaves",
+)
+
+#: The columns of a final score table, for the page's table and the board's alike (one list, so both group
+#: them the same): ``keys`` are breakdown entries summed (none present: no value), ``field`` a participant
+#: entry of the view, ``score`` the score itself. The breakdown's "higher side (not counted)" only makes the
+#: parts add up to the score (the higher side is the power or population column): it is not a column.
+SCORE_COLUMNS: tuple[dict[str, object], ...] = (
+    {"group": "power points", "label": "tiles", "keys": ["power: tiles"]},
+    {"group": "power points", "label": "hero", "keys": ["power: hero"]},
+    {"group": "power points", "label": "coins", "keys": ["power: coins"]},
+    {"group": "power points", "label": "♣", "title": "cloverleaves", "keys": ["power: cloverleaves"]},
+    {"group": "power points", "label": "power", "keys": list(_POWER), "strong": True},
+    {
+        "group": "population points",
+        "label": "inhab.",
+        "title": "inhabitants",
+        "keys": ["population: inhabitants"],
+    },
+    {
+        "group": "population points",
+        "label": "merc.",
+        "title": "mercenaries (Angelos: conflict coins)",
+        "keys": ["population: mercenaries", "population: conflict coins"],
+    },
+    {
+        "group": "population points",
+        "label": "♣",
+        "title": "cloverleaves",
+        "keys": ["population: cloverleaves"],
+    },
+    {
+        "group": "population points",
+        "label": "popul.",
+        "title": "population",
+        "keys": list(_POPULATION),
+        "strong": True,
+    },
+    {"group": "", "label": "score", "title": "the lower of power and population points", "score": True},
+    {
+        "group": "ties",
+        "label": "luxury",
+        "title": "luxury goods: the second tie-break, after the higher side",
+        "field": "luxury",
+    },
+)
+
+
 def breakdown(s: PeloponnesState) -> list[dict[str, float]]:
     """Both sides by part, and the higher side taken off again, so the values add up to the score."""
     return [scored(s, p)[1] for p in range(s.n)]

@@ -271,5 +271,7 @@ def build_view(s: PeloponnesState, seat: int | None) -> dict[str, Any]:
         "participants": [participant_json(s, p, names, standing) for p in range(s.n)],
         "game_over": cp == TERMINAL,
         "places": s.ranking() if cp == TERMINAL else None,
+        # How a final score table groups its columns (the board's and the page's: scoring.SCORE_COLUMNS).
+        "score_columns": [dict(c) for c in scoring.SCORE_COLUMNS] if cp == TERMINAL else None,
     }
     return view

@@ -46,6 +46,7 @@ NOT_ENCODED = {
     "tile_info": "static tile catalogue data for the ids the view mentions",
     "winner": "redundant with `places`",
     "end": "free-text reason the game ended; `places` holds the result",
+    "map_closed": "the stall clock's switch; `stall` counts 0 turns while a tile left can be laid",
 }
 
 #: Blocks of rare moments, each set in random play (tests/rl/test_layout_hellas_delonge.py finds every one in

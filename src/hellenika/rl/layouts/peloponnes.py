@@ -37,6 +37,7 @@ NOT_ENCODED = {
     "game_over": "the `over` entry of `to_move`",
     "persian_strength": "the Persians' chit strength sum (block `persians`) times a constant of the "
     "configuration: the player count, 2 solo",
+    "score_columns": "how score tables group their columns (the same constant list at every game's end)",
 }
 
 #: Blocks random play may leave at zero in every configuration (empty: each is set in the tests' games).

@@ -55,7 +55,9 @@ async def logout(request: Request, response: Response, svc: ServicesDep) -> dict
     token = request.cookies.get(SESSION_COOKIE)
     await svc.accounts.logout(token)
     if token:
-        await svc.master.hub.close_session(token_hash(token))
+        digest = token_hash(token)
+        await svc.master.hub.close_session(digest)
+        svc.master.fanout.session_closed(digest)  # and on every other process
     response.delete_cookie(
         SESSION_COOKIE, path="/", httponly=True, samesite="lax", secure=svc.settings.secure_cookies
     )

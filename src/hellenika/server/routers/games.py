@@ -37,6 +37,9 @@ def game_list() -> list[dict[str, Any]]:
                         "choices": list(spec.choices),
                         "minimum": spec.minimum,
                         "maximum": spec.maximum,
+                        # Where it applies (else it keeps its default and the lobby does not offer it).
+                        "players": list(spec.players) if spec.players else None,
+                        "needs": spec.needs,
                     }
                     for spec in game.option_specs
                 ],

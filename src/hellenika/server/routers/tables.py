@@ -10,9 +10,12 @@ from fastapi import APIRouter, Query, Response
 from hellenika.server.deps import CSRF, CurrentUser, OptionalUser, ServicesDep
 from hellenika.server.errors import ApiError
 from hellenika.server.schemas import JoinRequest, MoveRequest, TableCreate, UndoRequest
-from hellenika.server.tables import FINISHED, WAITING, TableInfo
+from hellenika.server.tables import FINISHED, WAITING, TableInfo, iso
 
 router = APIRouter(prefix="/api", tags=["tables"])
+
+#: The most finished tables one page of ``GET /api/tables/mine/finished`` holds.
+MAX_PAGE = 50
 
 
 def _tables(infos: list[TableInfo], viewer: int | None) -> dict[str, Any]:
@@ -32,8 +35,45 @@ async def list_tables(
 
 @router.get("/tables/mine")
 async def my_tables(svc: ServicesDep, user: CurrentUser) -> dict[str, Any]:
-    """My tables (and tables I am invited to), those waiting for my move first, then my invitations."""
-    return _tables(await svc.lobby.mine(user), user.id)
+    """My tables not finished (and tables I am invited to): those waiting for my move first, soonest deadline
+    first, then my invitations, then games waiting for others, then tables filling; ``now`` is the server's
+    time, to count the time left from."""
+    answer = _tables(await svc.lobby.mine(user), user.id)
+    answer["now"] = iso(svc.settings.clock())
+    return answer
+
+
+@router.get("/tables/mine/finished")
+async def my_finished_tables(
+    svc: ServicesDep,
+    user: CurrentUser,
+    limit: Annotated[int, Query(ge=1, le=MAX_PAGE)] = 10,
+    before: Annotated[str | None, Query(min_length=1, max_length=64)] = None,
+) -> dict[str, Any]:
+    """My finished tables, latest first, a page of ``limit`` at a time: ``before`` is the ``next`` of the
+    previous page (null on the last one)."""
+    infos, following = await svc.lobby.finished(user, limit, before)
+    answer = _tables(infos, user.id)
+    answer["next"] = following
+    return answer
+
+
+@router.get("/me/next")
+async def next_game(svc: ServicesDep, user: CurrentUser) -> dict[str, Any]:
+    """The game most urgently waiting for my move (the soonest deadline, then the one waiting longest), how
+    many games wait for me, and all of them in that order (for the title badge and browser notifications)."""
+    infos = await svc.lobby.waiting(user)
+    tables = [info.to_json(user.id) for info in infos]
+    return {
+        "table": tables[0] if tables else None,
+        "waiting": len(tables),
+        "tables": [_waiting(t) for t in tables],
+        "now": iso(svc.settings.clock()),
+    }
+
+
+def _waiting(table: dict[str, Any]) -> dict[str, Any]:
+    return {key: table[key] for key in ("id", "game", "title", "turn_deadline", "last_move_at")}
 
 
 @router.post("/tables", status_code=201, dependencies=CSRF)

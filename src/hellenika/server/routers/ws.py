@@ -3,6 +3,11 @@
 Authenticated by the session cookie (anonymous connections are spectators). A handshake from another
 origin is refused, so a foreign page cannot ride on the visitor's cookie. Messages from the client:
 ``{"type": "sync", "version": n}`` answers the current model when the table's version differs from ``n``.
+The first model goes out on connecting unless the address says which version the page already has
+(``?version=n``, the version of the model it just fetched over HTTP) and that is the table's current one:
+the page then is not sent again the 9-13 KB it has; any other version (an older one, a missing or
+malformed value, a table that moved meanwhile) gets the model. The connection is registered before the
+comparison, so a move committed at any moment either reaches it as a push or makes the versions differ.
 Anything else (a binary frame, text that is not such an object, JSON nested too deep) is answered with
 ``{"type": "error", "detail": ...}`` and the connection stays open; a message over
 ``Settings.max_ws_message_bytes`` closes it with 1009. Logging out closes the session's sockets with 4401.
@@ -20,7 +25,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from hellenika.server.edge import json_problem
 from hellenika.server.errors import ApiError
 from hellenika.server.hub import Connection
-from hellenika.server.master import payload, seat_model
+from hellenika.server.pushes import payload, seat_model
 from hellenika.server.security import SESSION_COOKIE, token_hash
 from hellenika.server.services import Services
 from hellenika.server.tables import WAITING
@@ -56,7 +61,9 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     connection.start()
     svc.master.hub.add(table_id, connection)
     try:
-        await _send_current(svc, table_id, connection, info.status == WAITING)
+        known = _known_version(websocket.query_params.get("version"))
+        if not await _is_current(svc, table_id, info.status == WAITING, known):
+            await _send_current(svc, table_id, connection, info.status == WAITING)
         limit = svc.settings.max_ws_message_bytes
         while True:
             message = await websocket.receive()
@@ -74,6 +81,8 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
                 await _error(websocket, 'send {"type": "sync", "version": n} (JSON, at most 32 levels deep)')
                 continue
             live = svc.master.live.get(table_id)
+            if live is not None and svc.master.shared:
+                await svc.master.catch_up(live)  # another process may have moved it (the pages' resync)
             current = live.info.version if live is not None else 0
             if request.get("version") != current:
                 await _send_current(svc, table_id, connection, live is None)
@@ -82,6 +91,26 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     finally:
         svc.master.hub.remove(table_id, connection)
         await connection.stop()
+
+
+def _known_version(value: str | None) -> int | None:
+    """The ``?version=`` the page says it has, or None (absent or not a plain non-negative number)."""
+    if value is None or not value.isascii() or not value.isdigit() or len(value) > 18:
+        return None
+    return int(value)
+
+
+async def _is_current(svc: Services, table_id: str, waiting: bool, known: int | None) -> bool:
+    """Whether the page's model (version ``known``) is the table's current one, so it need not be sent.
+
+    ``live_table`` catches up with the database first when several processes serve the tables (sync.py)."""
+    if known is None or waiting:
+        return False
+    try:
+        live = await svc.master.live_table(table_id)
+    except ApiError:
+        return False
+    return live.info.version == known
 
 
 def _parse(text: str) -> dict[str, Any] | None:
@@ -109,7 +138,10 @@ async def _send_current(svc: Services, table_id: str, connection: Connection, wa
         if live is not None:
             info = live.info
             seat = info.seat_of(connection.user_id)
-            model = await anyio.to_thread.run_sync(seat_model, info, live.state, live.names(), seat, live.log)
+            last = live.meta[-1] if live.meta else None  # for can_undo, as the pushes and the GET compute it
+            model = await anyio.to_thread.run_sync(
+                seat_model, info, live.state, live.names(), seat, live.log, last
+            )
             connection.offer(payload(dumps(model), info.to_json(connection.user_id)), info.version)
             return
     info = await svc.lobby.status(table_id)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine
+from sqlalchemy import Engine, text
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
@@ -21,8 +21,14 @@ def alembic_config(engine: Engine | None = None) -> Config:
 
 
 def upgrade(engine: Engine, revision: str = "head") -> None:
-    """Bring the database to ``revision`` on one connection of ``engine``."""
+    """Bring the database to ``revision`` on one connection of ``engine``. On PostgreSQL the processes that
+    start at once (``hellenika serve --workers N``, several hosts) take turns: a transaction-level advisory
+    lock, so the first migrates and the others find the schema at ``revision``."""
+    from hellenika.server.coordination import lock_key
+
     config = alembic_config(engine)
     with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            connection.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": lock_key("migrate")})
         config.attributes["connection"] = connection
         command.upgrade(config, revision)

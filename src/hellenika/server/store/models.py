@@ -9,7 +9,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Boolean, Float, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    UniqueConstraint,
+    false,
+    true,
+)
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -34,6 +45,9 @@ class User(Base):
     name_skeleton: Mapped[str | None] = mapped_column(String(255), nullable=True, unique=True, index=True)
     password_hash: Mapped[str] = mapped_column(String(255))
     created_at: Mapped[float] = mapped_column(Float)
+    #: The address notifications go to (migration 0004); mail goes out only once ``email_verified``.
+    email: Mapped[str | None] = mapped_column(String(254), nullable=True)
+    email_verified: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class AuthSession(Base):
@@ -77,6 +91,10 @@ class GameTable(Base):
     started_at: Mapped[float | None] = mapped_column(Float, nullable=True)
     finished_at: Mapped[float | None] = mapped_column(Float, nullable=True)
     result: Mapped[dict[str, Any] | None] = mapped_column(JsonDoc, nullable=True)
+    #: Whether the finished game changes ratings (a table option; early forfeits are never rated).
+    rated: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    #: When the table last changed in play (start, move, forfeit): "last activity" in the games list.
+    last_move_at: Mapped[float | None] = mapped_column(Float, nullable=True)
 
 
 class Seat(Base):
@@ -155,3 +173,87 @@ class Replay(Base):
     record: Mapped[dict[str, Any]] = mapped_column(JsonDoc)
     steps: Mapped[int] = mapped_column(Integer)
     created_at: Mapped[float] = mapped_column(Float)
+
+
+class Vacation(Base):
+    """A pause of a person's turn deadlines from ``starts_at`` to ``ends_at`` (at most so many days a
+    year)."""
+
+    __tablename__ = "vacations"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    starts_at: Mapped[float] = mapped_column(Float)
+    ends_at: Mapped[float] = mapped_column(Float)
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+# ---------------------------------------------------------------------- notifications (migration 0004)
+
+
+class NotificationSettings(Base):
+    """A person's notification choices (hellenika.server.notify.settings); no row means the defaults.
+
+    ``webhook_secret`` signs the webhook bodies (HMAC-SHA256, shown to its owner on the settings page);
+    ``unsubscribe_token`` is the secret of the one-click unsubscribe link in every mail (it can only turn
+    e-mail off). ``digest_sent_at`` is when the last daily digest went out."""
+
+    __tablename__ = "notification_settings"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    your_turn: Mapped[bool] = mapped_column(Boolean, default=True)
+    deadline_soon: Mapped[bool] = mapped_column(Boolean, default=True)
+    deadline_hours: Mapped[int] = mapped_column(Integer, default=4)
+    invited: Mapped[bool] = mapped_column(Boolean, default=True)
+    game_over: Mapped[bool] = mapped_column(Boolean, default=True)
+    by_email: Mapped[bool] = mapped_column(Boolean, default=True)
+    by_webhook: Mapped[bool] = mapped_column(Boolean, default=False)
+    by_browser: Mapped[bool] = mapped_column(Boolean, default=True)
+    webhook_url: Mapped[str | None] = mapped_column(String(500), nullable=True)
+    webhook_secret: Mapped[str] = mapped_column(String(64))
+    quiet: Mapped[bool] = mapped_column(Boolean, default=True)
+    quiet_minutes: Mapped[int] = mapped_column(Integer, default=10)
+    digest: Mapped[bool] = mapped_column(Boolean, default=False)
+    digest_sent_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    unsubscribe_token: Mapped[str] = mapped_column(String(64), unique=True)
+    updated_at: Mapped[float] = mapped_column(Float)
+
+
+class EmailToken(Base):
+    """A link sent to verify an address: only the SHA-256 of its token is stored; used once, expires."""
+
+    __tablename__ = "email_tokens"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    email: Mapped[str] = mapped_column(String(254))
+    created_at: Mapped[float] = mapped_column(Float)
+    expires_at: Mapped[float] = mapped_column(Float)
+    used_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+class OutboxRow(Base):
+    """One notification for one person on one channel (``email`` or ``webhook``), written in the same
+    transaction as the change that causes it and delivered later by the drain (notify/worker.py).
+
+    ``dedupe_key`` is unique (user, channel, event, table and the turn), so a retried transaction or a second
+    check never queues the same notification twice. ``status``: pending -> sent | logged (no SMTP: written
+    to the log) | suppressed (the quiet rule) | held (waiting for the daily digest) -> digested | failed
+    (after the last attempt, or refused for good); ``sending`` while claimed, until ``next_attempt_at``."""
+
+    __tablename__ = "notification_outbox"
+    __table_args__ = (UniqueConstraint("dedupe_key", name="uq_notification_outbox_dedupe_key"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    channel: Mapped[str] = mapped_column(String(16))
+    event: Mapped[str] = mapped_column(String(24))
+    table_id: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    dedupe_key: Mapped[str] = mapped_column(String(200))
+    payload: Mapped[dict[str, Any]] = mapped_column(JsonDoc)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    next_attempt_at: Mapped[float] = mapped_column(Float, index=True)
+    last_error: Mapped[str | None] = mapped_column(String(500), nullable=True)
+    created_at: Mapped[float] = mapped_column(Float)
+    sent_at: Mapped[float | None] = mapped_column(Float, nullable=True)

@@ -22,7 +22,7 @@ export function render(container, model, ui) {
   const root = svg("svg", {
     xmlns: "http://www.w3.org/2000/svg",
     class: "attika-board",
-    role: "img",
+    role: "group",
     "aria-label": `Attika board, turn ${ctx.view.turn ?? "?"}`,
     "data-game": "attika",
   });

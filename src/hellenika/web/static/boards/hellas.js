@@ -62,7 +62,7 @@ function context(container, model, ui) {
 export function render(container, model, ui) {
   const ctx = context(container, model, ui);
   const root = svg("svg", {
-    viewBox: `0 0 ${W} ${H}`, role: "img", class: "hx-board",
+    viewBox: `0 0 ${W} ${H}`, role: "group", class: "hx-board",
     "aria-label": `Hellas board, ${ctx.view.board_title || ctx.view.board} side`,
     "font-family": "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
   });

@@ -59,7 +59,7 @@ export function render(container, model, ui) {
     rerender: () => render(container, model, ui),
   };
   const root = svg("svg", {
-    viewBox: `0 0 ${L.W} ${L.H}`, class: "hd-board", role: "img", "data-layout": narrow ? "narrow" : "wide",
+    viewBox: `0 0 ${L.W} ${L.H}`, class: "hd-board", role: "group", "data-layout": narrow ? "narrow" : "wide",
     "aria-label": `Hellas board, ${view.turn ? `turn ${view.turn}` : "setup"}`,
     "font-family": "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
   });

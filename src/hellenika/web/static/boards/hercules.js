@@ -141,7 +141,7 @@ export function render(container, model, ui) {
   const root = svg("svg", {
     xmlns: "http://www.w3.org/2000/svg",
     "font-family": SANS,
-    role: "img",
+    role: "group",
     "aria-label": `Hercules board, round ${view.round}`,
     "data-board": "hercules",
   });

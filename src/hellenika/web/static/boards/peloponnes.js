@@ -28,7 +28,7 @@ export function render(container, model, ui) {
   const root = svg("svg", {
     xmlns: "http://www.w3.org/2000/svg",
     class: "pel-board",
-    role: "img",
+    role: "group",
     "aria-label": `Peloponnes board, round ${view.round ?? 0} of ${ROUNDS}`,
     "data-game": "peloponnes",
   });

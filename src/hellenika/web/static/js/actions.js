@@ -30,6 +30,9 @@ export function renderActions(container, model, ui) {
     button.dataset.index = String(action.index);
     button.dataset.notation = action.notation;
     button.append(document.createTextNode(action.label));
+    // The name read out puts a comma between the label and the notation ("Take 3 marble, choose marble"):
+    // from the content alone, the notation's text would run on from the label's.
+    button.setAttribute("aria-label", action.notation ? `${action.label}, ${action.notation}` : action.label);
     const notation = document.createElement("span");
     notation.className = "hk-notation";
     notation.textContent = action.notation;

@@ -27,6 +27,11 @@ export function target(element, indices, ui, title) {
   if (title) element.append(svg("title", {}, [title]));
   const act = () => (indices.length === 1 ? ui.choose(indices[0]) : ui.highlight(indices));
   element.addEventListener("click", act);
-  element.addEventListener("keydown", (event) => { if (event.key === "Enter") act(); });
+  // Enter and Space activate it, as they do a button (Space would otherwise scroll the page).
+  element.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    event.preventDefault();
+    act();
+  });
   return element;
 }

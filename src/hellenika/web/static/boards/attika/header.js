@@ -95,9 +95,13 @@ export function drawHeader(ctx, width) {
   const over = !!v.game_over || !!ctx.model.finished;
   // Title line.
   if (over) {
-    const w = v.winner;
+    // A game a seat forfeited is over outside the rules (no winner in the view): the model's places and
+    // end_reason ("alice lost on time") say how, so the board never contradicts the score table.
+    const forfeit = !v.game_over && Array.isArray(ctx.model.places) ? ctx.model.places.indexOf(1) : -1;
+    const w = forfeit >= 0 ? forfeit : v.winner;
     const none = w === null || w === undefined;
-    const how = v.win_reason === "all buildings" ? "All 30 buildings on the board" : "Two shrines connected by one settlement";
+    const how = forfeit >= 0 ? ctx.model.end_reason || "The game was stopped"
+      : v.win_reason === "all buildings" ? "All 30 buildings on the board" : "Two shrines connected by one settlement";
     const title = none ? "The game is over without a winner" : `${shorten(ctx.name(w), 22)}${ctx.seat === w ? " (you)" : ""} wins!`;
     g.append(svg("g", { class: "attika-result", "data-winner": none ? "" : w }, [
       none ? null : svg("circle", { cx: 22, cy: 24, r: 12, fill: ctx.colour(w), stroke: GOLD, "stroke-width": 3 }),

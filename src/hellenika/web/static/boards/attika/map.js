@@ -131,7 +131,15 @@ export function drawMap(ctx, width, maxHeight) {
   const outlines = svg("g", { class: "attika-outlines", "pointer-events": "none" });
   const pieces = svg("g", { class: "attika-buildings" });
   const choices = svg("g", { class: "attika-choices" });
-  root.append(ground, outlines, pieces, choices);
+  // Every space's name as the choices and the log write it ("Build the Ship on 3,0"), small at its top.
+  const names = svg("g", { class: "attika-coords", "pointer-events": "none", "aria-hidden": "true" });
+  root.append(ground, outlines, pieces, names, choices);
+  const coordFont = Math.max(7, size * 0.26);
+  const coord = (q, r, x, y) => names.append(text(x, y - size * 0.56, `${q},${r}`, {
+    class: "attika-coord", "data-q": q, "data-r": r, "text-anchor": "middle", "font-size": coordFont.toFixed(1),
+    "font-weight": 600, fill: "#4a3a1c", stroke: "rgba(255,250,235,0.85)", "stroke-width": Math.max(1.5, size * 0.06),
+    "paint-order": "stroke", "dominant-baseline": "middle",
+  }));
 
   // A soft shadow under the whole land mass.
   const shadow = svg("g", { "pointer-events": "none", opacity: 0.22 });
@@ -154,6 +162,7 @@ export function drawMap(ctx, width, maxHeight) {
       svg("title", {}, [title]),
     ]);
     ground.append(g);
+    coord(s.q, s.r, x, y);
     for (let d = 0; d < 6; d++) {
       const [dq, dr] = DIRECTIONS[d];
       const other = tileOf.get(key(s.q + dq, s.r + dr));
@@ -172,6 +181,7 @@ export function drawMap(ctx, width, maxHeight) {
       templeIcon(x, y - size * 0.04, size * 0.5),
       svg("title", {}, [`Shrine ${i + 1} (${s.q},${s.r})`]),
     ]));
+    coord(s.q, s.r, x, y);
   });
 
   // Buildings on the map, in their owners' colours.
@@ -231,6 +241,7 @@ export function drawMap(ctx, width, maxHeight) {
       svg("polygon", { points: hexPoints(x, y, size * 0.94), fill: "rgba(255,250,235,0.35)", stroke: "#fff8e1", "stroke-width": 1.6, "stroke-dasharray": "4 3" }),
       svg("circle", { cx: x, cy: y, r: size * 0.2, fill: GOLD, stroke: "#8a5a00", "stroke-width": 1 }),
     ]);
+    coord(opt.q, opt.r, x, y);
     g.addEventListener("mouseenter", () => hover.replaceChildren(ghostTile(symbols, opt.q, opt.r, 0, px, size)));
     g.addEventListener("mouseleave", () => hover.replaceChildren());
     choices.append(target(g, [opt.index], ctx.ui, ctx.label(opt.index)));

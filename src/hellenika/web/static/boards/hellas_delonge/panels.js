@@ -19,6 +19,39 @@ function label(x, y, content, size = 13, attrs = {}) {
   return text(x, y, content, { "font-size": size, fill: INK, ...attrs });
 }
 
+// The drawn width of words, measured in a hidden SVG of the page with the board's font (the board itself is
+// not in the document yet while it is drawn); an estimate only where nothing can be measured.
+function measure(root, words, size, weight) {
+  const attrs = { "font-size": size, "font-weight": weight };
+  if (typeof document !== "undefined" && document.body) {
+    const probe = svg("svg", { width: 0, height: 0, "aria-hidden": "true", "font-family": root.getAttribute("font-family") });
+    const t = text(0, 0, words, attrs);
+    probe.append(t);
+    document.body.append(probe);
+    const width = t.getComputedTextLength();
+    probe.remove();
+    if (width > 0) return width;
+  }
+  return words.length * size * 0.62;
+}
+
+// A player's name in at most ``room`` px: smaller type first (down to 12 px), then cut with an ellipsis (the
+// full name in its tooltip).
+function fitName(root, name, room) {
+  let size = 18;
+  let width = measure(root, name, size, 700);
+  if (width > room) {
+    size = Math.max(12, Math.floor(size * room / width * 10) / 10);
+    width = measure(root, name, size, 700);
+  }
+  let shown = name;
+  while (width > room && shown.length > 1) {
+    shown = shown.slice(0, -1);
+    width = measure(root, `${shown.trimEnd()}…`, size, 700);
+  }
+  return { shown: shown === name ? name : `${shown.trimEnd()}…`, size, width };
+}
+
 export function header(root, ctx, W) {
   const { view, model } = ctx;
   const g = svg("g", { class: "hd-header" });
@@ -61,13 +94,19 @@ export function playerPanel(root, ctx, p, x, y, w, h) {
   g.append(svg("rect", { width: 8, height: h, rx: 4, fill: colour }));
   if (active || deciding) g.append(svg("rect", { x: 1, y: 1, width: w - 2, height: h - 2, rx: 10, fill: "none", stroke: colour, "stroke-width": 3 }));
   g.append(greek(30, 38, 26, colour));
-  g.append(label(48, 30, ctx.name(p), 18, { "font-weight": 700 }));
+  // The name, then its badges: placed after the name as measured, all left of the turn marker.
   const side = pl.colour === "dark" ? "Dark" : "Light";
-  const tagX = 54 + ctx.name(p).length * 10;
-  g.append(svg("rect", { x: tagX, y: 16, width: 42, height: 18, rx: 9, fill: pl.colour === "dark" ? "#3a3530" : "#f1ead8", stroke: "#8a7e6a", "stroke-width": 0.8 }));
+  const badges = 6 + 42 + (you ? 6 + 38 : 0);
+  const end = active || deciding ? w - 12 - 92 - 8 : w - 12;
+  const name = fitName(root, ctx.name(p), end - 48 - badges);
+  const nameText = label(48, 30, name.shown, name.size, { "font-weight": 700, class: "hd-player-name" });
+  if (name.shown !== ctx.name(p)) nameText.append(svg("title", {}, [ctx.name(p)]));
+  g.append(nameText);
+  const tagX = 48 + name.width + 6;
+  g.append(svg("rect", { x: tagX, y: 16, width: 42, height: 18, rx: 9, fill: pl.colour === "dark" ? "#3a3530" : "#f1ead8", stroke: "#8a7e6a", "stroke-width": 0.8, class: "hd-side-badge" }));
   g.append(text(tagX + 21, 29, side, { "font-size": 11, "font-weight": 600, fill: pl.colour === "dark" ? "#f1ead8" : "#3a3530", "text-anchor": "middle" }));
   if (you) {
-    g.append(svg("rect", { x: tagX + 48, y: 16, width: 38, height: 18, rx: 9, fill: colour }));
+    g.append(svg("rect", { x: tagX + 48, y: 16, width: 38, height: 18, rx: 9, fill: colour, class: "hd-you-badge" }));
     g.append(text(tagX + 67, 29, "YOU", { "font-size": 11, "font-weight": 800, fill: "#fff", "text-anchor": "middle" }));
   }
   if (active || deciding) {
@@ -278,9 +317,13 @@ export function tray(root, ctx, x, y, w, h) {
   const g = panel(x, y, w, h, { class: "hd-tray" });
   g.append(label(14, 24, phaseTitle(view), 15, { "font-weight": 700, class: "hd-phase" }));
   if (view.stall_limit) {
-    const stall = label(w - 14, 24, `quiet turns ${view.turns_since_change ?? 0}/${view.stall_limit}`, 11.5, { fill: MUTED, "text-anchor": "end", class: "hd-stall" });
+    // The stall clock runs only once no tile left can be laid (spec Q9): until then it is off.
+    const closed = Boolean(view.map_closed);
+    const shown = closed ? `quiet turns ${view.turns_since_change ?? 0}/${view.stall_limit}` : "stall rule: off while tiles fit";
+    const stall = label(w - 14, 24, shown, 11.5, { fill: MUTED, "text-anchor": "end", class: "hd-stall", "data-closed": closed ? "yes" : "no" });
     const records = (view.players ?? []).map((pl) => `${ctx.name(pl.seat)}: ${pl.record_cities}`).join(", ");
-    stall.append(svg("title", {}, [`The game ends after ${view.stall_limit} turns in a row in which neither player holds more cities than ever before (most held so far: ${records})`]));
+    const when = closed ? "No tile left in the stack can be laid: the game" : "Once no tile left in the stack can be laid, the game";
+    stall.append(svg("title", {}, [`${when} ends after ${view.stall_limit} turns in a row in which neither player holds more cities than ever before (most held so far: ${records})`]));
     g.append(stall);
   }
   let cy = 44;

@@ -1,35 +1,26 @@
-// Peloponnes board: the final scores once the game is over, best first. Each side of the score by its parts
-// (power: tiles, hero, coins, cloverleaves; population: inhabitants, mercenaries or Angelos' conflict coins,
-// cloverleaves), the lower side that counts, and the luxury goods that break ties. And the legend of the
-// symbols the board uses.
+// Peloponnes board: the final scores once the game is over, best first, in the columns the view gives (each
+// side of the score by its parts, the lower side that counts, the luxury goods that break ties). And the
+// legend of the symbols the board uses.
 import { svg, text } from "../../js/svg.js";
 import { GOLD, GOODS, INK, LINE, MUTED, PAPER, SERIF, inkOn, label, ordinal } from "./theme.js";
 import { choiceIcon, goodIcon, shieldIcon, supplyIcon } from "./icons.js";
+import { columnValue, scoreColumns } from "../../js/shell/scores.js";
 
-const COLUMNS = [
-  ["power: tiles", "tiles"],
-  ["power: hero", "hero"],
-  ["power: coins", "coins"],
-  ["power: cloverleaves", "♣"],
-  ["PP", "power"],
-  ["population: inhabitants", "inhab."],
-  ["population: mercenaries|population: conflict coins", "merc."],
-  ["population: cloverleaves", "♣"],
-  ["POP", "popul."],
-  ["SCORE", "score"],
-  ["LUX", "luxury"],
-];
-
-function value(row, key) {
-  for (const k of key.split("|")) if (row && typeof row[k] === "number") return row[k];
-  return null;
-}
+// The columns come from the view (view.score_columns: the game's one list, which the page's score table under
+// the board uses too), so both tables group and name them alike.
 
 export function drawScores(ctx, width) {
   const { view, model } = ctx;
   if (!view.game_over && !model.finished) return null;
+  const columns = scoreColumns(model) || [];
   const places = view.places || model.places || [];
-  const rows = ctx.participants.map((p) => ({ p, place: places[p.index] ?? null, parts: (model.breakdown || [])[p.index] || p.breakdown || {} }));
+  // A replay's or a fixture's model may lack the results: the view's participants have them too.
+  const source = {
+    ...model,
+    scores: model.scores || ctx.participants.map((q) => q.score),
+    breakdown: model.breakdown || ctx.participants.map((q) => q.breakdown || {}),
+  };
+  const rows = ctx.participants.map((p) => ({ p, place: places[p.index] ?? null }));
   rows.sort((a, b) => (a.place ?? 99) - (b.place ?? 99) || a.p.index - b.p.index);
   const g = svg("g", { class: "pel-result" });
   const rowH = 24;
@@ -39,14 +30,25 @@ export function drawScores(ctx, width) {
   g.append(text(16, 25, "Final scores", { "font-size": 18, "font-weight": 700, "font-family": SERIF, fill: INK }));
   g.append(text(150, 25, "the lower of power and population points counts; ties: the higher side, then luxury goods", { "font-size": 10.5, fill: MUTED }));
   const nameW = 210;
-  const colW = (width - 16 - nameW - 16) / COLUMNS.length;
+  const colW = (width - 16 - nameW - 16) / Math.max(1, columns.length);
   const colX = (i) => 16 + nameW + colW * i + colW / 2;
-  g.append(text(colX(1.5), top - 26, "POWER POINTS", { "text-anchor": "middle", "font-size": 9, "font-weight": 700, fill: GOODS.pp.ink, "letter-spacing": "0.1em" }));
-  g.append(text(colX(6), top - 26, "POPULATION POINTS", { "text-anchor": "middle", "font-size": 9, "font-weight": 700, fill: GOODS.inhabitants.ink, "letter-spacing": "0.1em" }));
-  COLUMNS.forEach(([, words], i) => {
-    g.append(text(colX(i), top - 10, words, { "text-anchor": "middle", "font-size": 10, fill: MUTED, "font-weight": ["PP", "POP", "SCORE"].includes(COLUMNS[i][0]) ? 700 : 400 }));
+  const INKS = { "power points": GOODS.pp.ink, "population points": GOODS.inhabitants.ink };
+  // Each group's name over the columns it spans.
+  let first = 0;
+  columns.forEach((c, i) => {
+    const next = columns[i + 1];
+    if (next && (next.group || "") === (c.group || "")) return;
+    if (c.group) {
+      g.append(text((colX(first) + colX(i)) / 2, top - 26, c.group.toUpperCase(), { "text-anchor": "middle", "font-size": 9, "font-weight": 700, fill: INKS[c.group] || MUTED, "letter-spacing": "0.1em", class: "pel-score-group", "data-group": c.group }));
+    }
+    first = i + 1;
   });
-  rows.forEach(({ p, place, parts }, r) => {
+  columns.forEach((c, i) => {
+    const head = text(colX(i), top - 10, c.label, { "text-anchor": "middle", "font-size": 10, fill: MUTED, "font-weight": c.strong || c.score ? 700 : 400, class: "pel-score-column", "data-group": c.group || "" });
+    if (c.title) head.append(svg("title", {}, [c.title]));
+    g.append(head);
+  });
+  rows.forEach(({ p, place }, r) => {
     const y = top + r * rowH;
     const colour = ctx.colour(p.index);
     const row = svg("g", { class: "pel-result-row", "data-seat": p.index, "data-place": place ?? "", "data-score": p.score });
@@ -54,21 +56,15 @@ export function drawScores(ctx, width) {
     row.append(text(20, y + 15, place ? ordinal(place) : "–", { "font-size": 12.5, "font-weight": 700, fill: place === 1 ? GOLD : INK }));
     row.append(svg("circle", { cx: 60, cy: y + 10, r: 7, fill: colour }));
     row.append(label(74, y + 15, ctx.name(p.index) + (ctx.seat === p.index ? " (you)" : ""), { "font-size": 12.5, "font-weight": 600, fill: INK }, nameW - 62));
-    const cells = {
-      PP: p.power_points,
-      POP: p.population_points,
-      SCORE: p.score,
-      LUX: p.automaton ? "—" : p.luxury,
-    };
-    COLUMNS.forEach(([key], i) => {
-      const v = key in cells ? cells[key] : value(parts, key);
-      const strong = ["PP", "POP"].includes(key);
-      if (key === "SCORE") {
+    columns.forEach((c, i) => {
+      const v = columnValue(source, c, p.index);
+      const shown = v === null ? "–" : String(v);
+      if (c.score) {
         row.append(svg("rect", { x: colX(i) - 17, y: y + 1, width: 34, height: 19, rx: 9.5, fill: colour }));
-        row.append(text(colX(i), y + 15, String(v ?? "–"), { "text-anchor": "middle", "font-size": 12.5, "font-weight": 700, fill: inkOn(colour), class: "pel-final-score" }));
+        row.append(text(colX(i), y + 15, shown, { "text-anchor": "middle", "font-size": 12.5, "font-weight": 700, fill: inkOn(colour), class: "pel-final-score" }));
         return;
       }
-      row.append(text(colX(i), y + 15, v === null || v === undefined ? "–" : String(v), { "text-anchor": "middle", "font-size": 12, "font-weight": strong ? 700 : 400, fill: strong ? INK : MUTED }));
+      row.append(text(colX(i), y + 15, shown, { "text-anchor": "middle", "font-size": 12, "font-weight": c.strong ? 700 : 400, fill: c.strong ? INK : MUTED, class: "pel-score-cell" }));
     });
     row.append(svg("title", {}, [`${ctx.name(p.index)}: ${p.power_points} power points, ${p.population_points} population points, scores ${p.score}`]));
     g.append(row);

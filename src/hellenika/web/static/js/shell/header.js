@@ -2,6 +2,7 @@
 // where errors and confirmations appear in plain words.
 import { currentUser, post } from "./api.js";
 import { h } from "./dom.js";
+import { startWaiting, stopWaiting } from "./waiting.js";
 
 let messages = null;
 
@@ -60,6 +61,7 @@ export async function mountHeader() {
     const logout = h("button", { type: "button", class: "hk-link-button", id: "hk-logout", text: "Log out" });
     logout.addEventListener("click", async () => {
       logout.disabled = true;
+      stopWaiting();
       try {
         await post("/api/auth/logout");
         location.assign("/login");
@@ -69,6 +71,9 @@ export async function mountHeader() {
       }
     });
     who.replaceChildren(h("span", { text: "Logged in as " }), h("strong", { id: "hk-username", text: user.name }), logout);
+    nav.append(h("a", { href: "/settings", id: "hk-settings-link", "aria-current": location.pathname === "/settings" ? "page" : null, text: "Settings" }));
+    // The games waiting for my move: "(N)" in the title and a badge on the favicon, on every page.
+    startWaiting();
   } else {
     const next = location.pathname === "/login" ? "" : `?next=${encodeURIComponent(location.pathname + location.search)}`;
     who.replaceChildren(h("a", { href: `/login${next}`, id: "hk-login-link", text: "Log in or register" }));

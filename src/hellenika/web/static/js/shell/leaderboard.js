@@ -26,7 +26,8 @@ async function show(game) {
       h("tbody", {}, list.map((r, i) => h("tr", {},
         h("td", { text: r.rank ?? i + 1 }),
         h("th", { scope: "row", class: "hk-name" }, r.name ?? r.user ?? r.player ?? "", r.kind === "bot" && !/bot/i.test(String(r.name)) ? h("span", { class: "hk-muted", text: " (bot)" }) : null),
-        h("td", { text: number(r.rating ?? r.ordinal) }),
+        // The rating shown is openskill's ordinal (mu - 3 sigma), never below 0.
+        h("td", { text: number(Math.max(0, r.rating ?? r.ordinal ?? 0)) }),
         h("td", { text: number(r.mu) }),
         h("td", { text: number(r.sigma) }),
         h("td", { text: r.games ?? r.played ?? "" }),

@@ -1,7 +1,12 @@
 // The table's WebSocket (/ws/tables/{id}): pushes of the table model after every committed change. A dropped
 // connection is retried with growing pauses (0.5 s up to 10 s); every (re)connection sends
-// {"type": "sync", "version": n} so the server answers with the current model if we missed anything.
+// {"type": "sync", "version": n} so the server answers with the current model if we missed anything. The
+// same sync goes out every 15 s while the socket is open: with several server processes a push can be lost
+// while Redis is away (docs/WEB.md "Production"), and this resync by polling catches up. The address names the
+// version the page already shows (?version=n): the server then sends the model only if the table has moved
+// on, instead of resending the one the page has just fetched.
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 10000];
+const RESYNC_MS = 15000;
 
 export class LiveConnection {
   constructor(path, { onMessage, onStatus, version }) {
@@ -24,7 +29,7 @@ export class LiveConnection {
     this.onStatus(this.failures ? "reconnecting" : "connecting");
     let socket;
     try {
-      socket = new WebSocket(this.url);
+      socket = new WebSocket(this.address());
     } catch {
       this.scheduleRetry();
       return;
@@ -33,8 +38,9 @@ export class LiveConnection {
     socket.addEventListener("open", () => {
       this.failures = 0;
       this.onStatus("live");
-      const version = this.version();
-      socket.send(JSON.stringify({ type: "sync", version: version ?? -1 }));
+      this.sync(socket);
+      clearInterval(this.resync);
+      this.resync = setInterval(() => { if (this.socket === socket) this.sync(socket); }, RESYNC_MS);
     });
     socket.addEventListener("message", (event) => {
       let data;
@@ -42,11 +48,25 @@ export class LiveConnection {
       this.onMessage(data);
     });
     socket.addEventListener("close", () => {
-      if (this.socket === socket) this.socket = null;
+      if (this.socket === socket) {
+        this.socket = null;
+        clearInterval(this.resync);
+      }
       if (!this.closed) this.scheduleRetry();
     });
     // An error is always followed by close, which schedules the retry.
     socket.addEventListener("error", () => {});
+  }
+
+  address() {
+    const version = this.version();
+    if (!Number.isInteger(version) || version < 0) return this.url;
+    return `${this.url}${this.url.includes("?") ? "&" : "?"}version=${version}`;
+  }
+
+  sync(socket) {
+    const version = this.version();
+    socket.send(JSON.stringify({ type: "sync", version: version ?? -1 }));
   }
 
   scheduleRetry() {
@@ -66,6 +86,7 @@ export class LiveConnection {
   close() {
     this.closed = true;
     clearTimeout(this.timer);
+    clearInterval(this.resync);
     if (this.socket) this.socket.close();
   }
 }

@@ -2,13 +2,16 @@
 // first, then the invitations I have not answered, with Accept / Decline), the open tables to join, and
 // uploading a record to watch.
 import { get, post } from "./api.js";
-import { byId, h } from "./dom.js";
+import { byId, formatTime, h } from "./dom.js";
 import { loginUrl, mountHeader, notify, showError } from "./header.js";
 import {
-  creatorName, gameTitle, inviteBox, isCreator, isOpenSeat, isWaiting, modeWords, myInvitation, mySeat, seatList,
+  creatorName, gameTitle, inviteBox, isCreator, isWaiting, mayJoin, modeWords, myInvitation, mySeat, seatList,
   seatsOf, STATUS_WORDS, statusOf,
 } from "./tables.js";
+import { agoWords, isClose, syncClock, timeLeftWords } from "./timing.js";
+import { cardNotes } from "./results.js";
 import { wireUpload } from "./upload.js";
+import { nextGameBar, setWaiting } from "./waiting.js";
 
 const LEVELS = [
   ["easy", "easy"],
@@ -23,6 +26,8 @@ const SEAT_KINDS = [
   ["bot", "bot"],
 ];
 const REFRESH_MS = 4000;
+const TICK_MS = 15_000;
+const FINISHED_PAGE = 10;
 const MAX_WATCHABLE = 20;
 
 let games = [];
@@ -69,8 +74,36 @@ function optionInput(spec) {
 function drawOptions() {
   const game = selectedGame();
   const specs = optionSpecs(game);
-  byId("options-box").hidden = !specs.length;
-  byId("options").replaceChildren(...specs.map(optionInput));
+  byId("options").replaceChildren(...specs.map((spec) => {
+    const row = optionInput(spec);
+    row.dataset.optionRow = spec.name;
+    return row;
+  }));
+  for (const input of byId("options").querySelectorAll("[data-type='bool']")) input.addEventListener("change", showApplicable);
+  showApplicable();
+}
+
+// An option applies only at some player counts or with a yes/no option on (GET /api/games: players, needs):
+// elsewhere it keeps its default, so it is neither offered nor sent.
+function optionApplies(spec, players) {
+  if (Array.isArray(spec.players) && !(spec.players[0] <= players && players <= spec.players[1])) return false;
+  if (!spec.needs) return true;
+  const needed = byId("options").querySelector(`[data-option="${spec.needs}"]`);
+  return Boolean(needed && needed.checked && !needed.closest("[data-option-row]").hidden);
+}
+
+function showApplicable() {
+  const game = selectedGame();
+  if (!game) return;
+  const players = Number(byId("players").value);
+  let shown = 0;
+  for (const spec of optionSpecs(game)) {
+    const row = byId("options").querySelector(`[data-option-row="${spec.name}"]`);
+    if (!row) continue;
+    row.hidden = !optionApplies(spec, players);
+    if (!row.hidden) shown += 1;
+  }
+  byId("options-box").hidden = !shown;
 }
 
 function drawRules() {
@@ -137,6 +170,7 @@ function drawSeats() {
 function readOptions() {
   const options = {};
   for (const input of byId("options").querySelectorAll("[data-option]")) {
+    if (input.closest("[data-option-row]").hidden) continue; // does not apply here: the default stands
     const type = input.dataset.type;
     if (type === "bool") options[input.dataset.option] = input.checked;
     else if (type === "int") options[input.dataset.option] = Number(input.value);
@@ -174,6 +208,7 @@ async function createTable(event) {
     mode: byId("mode").value,
     on_timeout: byId("on-timeout").value,
     private: byId("private").checked,
+    rated: byId("rated").checked,
   };
   const deadline = byId("deadline").value.trim();
   if (deadline) body.deadline_hours = Number(deadline);
@@ -226,7 +261,7 @@ function tableCard(table, { mine }) {
   const controls = [];
   const watching = !mine && seat === null && !isWaiting(table);
   controls.push(h("a", { class: "hk-button-link", href: `/tables/${table.id}`, text: urgent ? "Play" : watching ? "Watch" : "Open" }));
-  if (!mine && user && seat === null && seatsOf(table).some(isOpenSeat)) {
+  if (!mine && mayJoin(table, user, null)) {
     const join = h("button", { type: "button", class: "hk-join", text: "Join" });
     join.addEventListener("click", async () => {
       join.disabled = true;
@@ -269,9 +304,88 @@ function tableCard(table, { mine }) {
       ? h("p", { class: "hk-status hk-invitation", text: `You are invited: ${creatorName(table)} offers you seat ${invited + 1}.` })
       : null,
     h("p", { class: "hk-muted", text: `${status} · ${modeWords(table)}` }),
+    cardNotes(table),
+    mine ? turnLine(table, seat) : null,
+    mine ? activityLine(table) : null,
     seatList(table),
     mine && isWaiting(table) && isCreator(table, user) ? inviteBox(table) : null,
     h("div", { class: "hk-controls" }, controls));
+}
+
+// Whose turn it is and the time left before the deadline (kept current by tick()).
+function turnLine(table, seat) {
+  if (statusOf(table) !== "playing") return null;
+  const toMove = table.to_move;
+  const seats = seatsOf(table);
+  let whose = "Resolving chance…";
+  if (typeof toMove === "number") {
+    whose = toMove === seat ? "Your move" : `${seats[toMove] ? seats[toMove].name : `Seat ${toMove + 1}`} to move`;
+  }
+  const left = h("span", {
+    class: `hk-time-left${isClose(table.turn_deadline) ? " hk-close" : ""}`,
+    dataset: { deadline: table.turn_deadline || "" }, text: timeLeftWords(table.turn_deadline),
+  });
+  return h("p", { class: "hk-turn-line" }, h("strong", { class: "hk-whose", text: whose }), " · ", left);
+}
+
+// The last activity: the last move (or the start), the end of a finished game, the creation of a new table.
+function activityLine(table) {
+  const status = statusOf(table);
+  const [words, when] = status === "finished"
+    ? ["finished", table.finished_at]
+    : status === "playing" ? ["last move", table.last_move_at || table.started_at] : ["created", table.created_at];
+  if (!when) return null;
+  return h("p", { class: "hk-muted hk-activity" }, `${words} `,
+    h("time", { datetime: when, title: formatTime(when), dataset: { since: when }, text: agoWords(when) }));
+}
+
+// Count the time left and the time since down without redrawing the cards (which would move the focus).
+function tick() {
+  for (const el of document.querySelectorAll(".hk-time-left[data-deadline]")) {
+    el.textContent = timeLeftWords(el.dataset.deadline);
+    el.classList.toggle("hk-close", isClose(el.dataset.deadline));
+  }
+  for (const el of document.querySelectorAll("time[data-since]")) el.textContent = agoWords(el.dataset.since);
+}
+
+// The games waiting for my move, for the title badge and the next-game bar (the list is in urgency order).
+function feedWaiting(mine) {
+  const tables = mine.filter(waitingForMe).map((t) => ({
+    id: t.id, game: t.game, title: t.title || t.game, turn_deadline: t.turn_deadline, last_move_at: t.last_move_at,
+  }));
+  setWaiting({ waiting: tables.length, tables });
+}
+
+// Finished games, a page at a time (GET /api/tables/mine/finished with the previous page's `next`).
+let finishedNext = null;
+let finishedKey = null; // null: not loaded yet (an empty "My games" still loads the finished ones)
+
+async function loadFinished(more = false) {
+  const box = byId("finished");
+  const button = byId("finished-more");
+  const query = new URLSearchParams({ limit: String(FINISHED_PAGE) });
+  if (more && finishedNext) query.set("before", finishedNext);
+  button.disabled = true;
+  try {
+    const answer = await get(`/api/tables/mine/finished?${query}`);
+    const tables = tablesOf(answer);
+    finishedNext = answer.next || null;
+    const cards = tables.map((t) => tableCard(t, { mine: true }));
+    if (more) {
+      for (const old of box.querySelectorAll(".hk-table-card")) {
+        if (tables.some((t) => String(t.id) === old.dataset.table)) old.remove();
+      }
+      box.append(...cards);
+    } else {
+      box.replaceChildren(...(cards.length ? cards : [h("p", { class: "hk-muted", text: "No finished games yet." })]));
+    }
+    if (more && cards.length) cards[0].querySelector("a").focus();
+  } catch (failure) {
+    showError(failure);
+  } finally {
+    button.hidden = !finishedNext;
+    button.disabled = false;
+  }
 }
 
 function drawList(container, tables, mine, empty) {
@@ -296,9 +410,18 @@ async function refresh() {
     const open = tablesOf(await get("/api/tables?status=open"));
     const playing = tablesOf(await get("/api/tables?status=playing")).slice(0, MAX_WATCHABLE);
     if (user) {
-      const mine = tablesOf(await get("/api/tables/mine"));
+      const answer = await get("/api/tables/mine");
+      syncClock(answer.now);
+      const mine = tablesOf(answer);
       const mineIds = new Set(mine.map((t) => t.id));
       drawList(byId("mine"), mine, true, "No games yet: create a table or join one.");
+      feedWaiting(mine);
+      // A game that left the list may have finished: show the first page of finished games again.
+      const key = [...mineIds].join(",");
+      if (key !== finishedKey) {
+        finishedKey = key;
+        await loadFinished();
+      }
       drawList(byId("open-tables"), open.filter((t) => !mineIds.has(t.id)), false, "No open tables right now.");
       drawList(byId("playing-tables"), playing.filter((t) => !mineIds.has(t.id)), false, "No other games in play right now.");
     } else {
@@ -323,6 +446,11 @@ async function refresh() {
 async function main() {
   user = await mountHeader();
   byId("guest-note").hidden = Boolean(user);
+  byId("finished-section").hidden = !user;
+  if (user) {
+    byId("mine").before(nextGameBar());
+    byId("finished-more").addEventListener("click", () => loadFinished(true));
+  }
   wireUpload(byId("upload-form"));
   try {
     const answer = await get("/api/games");
@@ -344,11 +472,12 @@ async function main() {
     drawSeats();
   }
   select.addEventListener("change", () => { drawPlayers(); drawOptions(); drawRules(); drawSeats(); });
-  byId("players").addEventListener("change", drawSeats);
+  byId("players").addEventListener("change", () => { drawSeats(); showApplicable(); });
   byId("create-form").addEventListener("submit", createTable);
   await refresh();
   document.body.dataset.ready = "1";
   setInterval(() => { if (!document.hidden) refresh(); }, REFRESH_MS);
+  setInterval(tick, TICK_MS);
 }
 
 main();

@@ -1,5 +1,7 @@
 // The replay page: a recorded game step by step (GET /api/replays/{id}?step=n answers the spectator's table
-// model after n actions). First / Back / Forward / Last, a slider, and the arrow keys move through it.
+// model after n actions). First / Back / Forward / Last, a slider, the arrow keys and a click on a log line move
+// through it. The step shown is kept in the address (/replays/{id}?step=n, replaced, not pushed), so a move can
+// be linked: opening such an address opens that step. The log marks the lines of the step's action.
 import { drawBoard } from "../board-host.js";
 import { get } from "./api.js";
 import { byId } from "./dom.js";
@@ -55,8 +57,16 @@ async function draw(model) {
     byId("winner").textContent = winnerLine(model);
     byId("scores").replaceChildren(scoreTable(model));
   }
-  renderLog(byId("log"), model.log, model.names);
+  // Step n shows the game after n actions: the lines of the last of them (history index n - 1) are current.
+  renderLog(byId("log"), model.log, model.names, { current: current - 1, reveal: true });
   await drawBoard(byId("board"), model, ui);
+}
+
+// The address of the step shown: ?step=n beside the page's other parameters (?table=...).
+function keepStep(step) {
+  const url = new URL(location.href);
+  url.searchParams.set("step", String(step));
+  if (url.href !== location.href) history.replaceState(history.state, "", url);
 }
 
 // Go to a step; fast clicks collapse into the last one asked for.
@@ -71,6 +81,7 @@ async function go(step) {
       current = target;
       drawControls();
       await draw(model);
+      keepStep(current);
       document.body.dataset.step = String(current);
     }
   } catch (error) {
@@ -90,6 +101,12 @@ async function main() {
   byId("forward").addEventListener("click", () => go(wanted + 1));
   byId("last").addEventListener("click", () => go(steps));
   byId("step").addEventListener("input", (event) => go(Number(event.target.value)));
+  // A log line opens the step right after its action.
+  byId("log").classList.add("hk-log-linked");
+  byId("log").addEventListener("click", (event) => {
+    const line = event.target instanceof Element ? event.target.closest("p[data-step]") : null;
+    if (line && line.dataset.step !== "" && !Number.isNaN(Number(line.dataset.step))) go(Number(line.dataset.step) + 1);
+  });
   document.addEventListener("keydown", (event) => {
     if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
     if (event.key === "ArrowLeft") go(wanted - 1);
@@ -118,12 +135,16 @@ async function main() {
     const players = (meta.names || first.names || []).join(", ");
     byId("summary").textContent = [meta.title || first.title, players, `${steps} steps`]
       .filter(Boolean).join(" · ");
-    const start = Number(params.get("step"));
-    current = 0;
-    drawControls();
-    await draw(first);
-    document.body.dataset.step = "0";
-    if (Number.isInteger(start) && start > 0) await go(start);
+    // A linked step (?step=n) opens at once, without showing the start first.
+    const start = params.has("step") ? Number(params.get("step")) : 0;
+    if (Number.isInteger(start) && start > 0) {
+      await go(start);
+    } else {
+      current = 0;
+      drawControls();
+      await draw(first);
+      document.body.dataset.step = "0";
+    }
   } catch (error) {
     byId("title").textContent = "Replay unavailable";
     showError(error);

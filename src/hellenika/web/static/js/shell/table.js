@@ -9,11 +9,14 @@ import { ApiError, get, post } from "./api.js";
 import { byId, formatTime, h } from "./dom.js";
 import { loginUrl, mountHeader, notify, showError } from "./header.js";
 import { LiveConnection } from "./live.js";
+import { nextGameBar, refreshWaiting } from "./waiting.js";
 import { renderLog } from "./log.js";
+import { trackChanges } from "./changes.js";
 import { scoreTable, winnerLine } from "./scores.js";
+import { ratingText, vacationTexts } from "./results.js";
 import {
-  creatorName, gameTitle, inviteBox, inviteToken, isCreator, isFinished, isFull, isOpenSeat, isWaiting, modeWords,
-  myInvitation, mySeat, pendingInvitees, seatList, seatsOf,
+  creatorName, gameTitle, inviteBox, inviteToken, isCreator, isFinished, isFull, isOpenSeat, isWaiting, mayJoin,
+  modeWords, myInvitation, mySeat, pendingInvitees, playersWords, seatList, seatsOf,
 } from "./tables.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
@@ -30,6 +33,11 @@ let pending = false;
 let awaitingVersion = -1;
 let live = null;
 let drawing = Promise.resolve();
+// A move chosen by keyboard (from the list or on the board): once the page shows the next position, the
+// focus goes back to the choice list instead of falling to <body>.
+let refocus = false;
+// What the live region has said: the log's length and the version announced last.
+let announced = null;
 
 const ui = {
   choose(index) { submitMove(index); },
@@ -50,7 +58,8 @@ function setConnection(state, delay) {
 function describeSummary() {
   const options = Object.entries(table.options || {})
     .map(([k, v]) => `${k.replaceAll("_", " ")}: ${v === true ? "yes" : v === false ? "no" : v}`);
-  const parts = [`${table.players} players`, ...options, modeWords(table)];
+  const parts = [playersWords(table.players), ...options, modeWords(table), ...vacationTexts(table)];
+  if (table.rated === false) parts.push("unrated");
   if (model && model.seat === null && !isWaiting(table)) parts.push("you are watching (public view)");
   byId("summary").textContent = parts.join(" · ");
 }
@@ -78,7 +87,7 @@ function drawWaiting() {
     controls.push(h("button", { type: "button", id: "decline", text: "Decline", onclick: decline }));
   } else if (!user) {
     controls.push(h("a", { class: "hk-button-link", href: loginUrl(), text: "Log in to join" }));
-  } else if (seat === null && (invite || seatsOf(table).some(isOpenSeat))) {
+  } else if (seat === null && mayJoin(table, user, invite)) {
     controls.push(h("button", { type: "button", id: "join", class: "hk-primary", text: invite ? "Accept the invitation" : "Join", onclick: join }));
   }
   if (seat !== null) controls.push(h("button", { type: "button", id: "leave", text: "Leave", onclick: leave }));
@@ -141,7 +150,7 @@ function start(event) {
 // --- in play ---------------------------------------------------------------------------------------------
 
 function turnWords() {
-  if (model.finished) return "Game over";
+  if (model.finished) return model.end_text ? `Game over: ${model.end_text}` : "Game over";
   if (model.to_move === null || model.to_move === undefined) return "…";
   if (model.seat !== null && model.to_move === model.seat) return "Your turn";
   return `Waiting for ${model.names[model.to_move] ?? `Player ${model.to_move + 1}`}`;
@@ -156,6 +165,11 @@ function drawDeadline() {
   const onTimeout = table.on_timeout === "forfeit" ? "the late player forfeits" : "a bot moves for the late player";
   const due = table.turn_deadline;
   el.hidden = false;
+  const away = (table.seats || [])[model.to_move];
+  if (away && away.on_vacation_until) {
+    el.textContent = `${away.name} is on vacation until ${formatTime(away.on_vacation_until)}: the deadline waits.`;
+    return;
+  }
   el.textContent = due
     ? `Next move due by ${formatTime(due)}; after that ${onTimeout}.`
     : `Each move is due within ${table.deadline_hours} h; after that ${onTimeout}.`;
@@ -172,7 +186,8 @@ function drawResult() {
   result.hidden = !model.finished;
   if (!model.finished) return;
   byId("winner").textContent = winnerLine(model);
-  byId("scores").replaceChildren(scoreTable(model));
+  const rating = ratingText(table);
+  byId("scores").replaceChildren(scoreTable(model), rating ? h("p", { class: "hk-muted", id: "rating-note", text: `This game is ${rating}.` }) : "");
   const link = byId("record-link");
   link.href = `/api/tables/${tableId}/record`;
   link.setAttribute("download", `hellenika-${model.game}-${tableId}.json`);
@@ -180,8 +195,14 @@ function drawResult() {
   byId("replay-link").href = `/replays/${encodeURIComponent(tableId)}?table=${encodeURIComponent(tableId)}`;
 }
 
+function focusInside(element) {
+  const active = document.activeElement;
+  return Boolean(active && active !== document.body && element.contains(active));
+}
+
 function drawActions() {
   const actions = byId("actions");
+  const hadFocus = focusInside(actions) || focusInside(byId("board"));
   byId("actions-heading").textContent = model.seat === null ? "Watching" : "Your choices";
   if (model.seat === null) {
     actions.replaceChildren(h("p", { class: "hk-muted", text: model.finished ? "The game is over." : "You are watching: only the players can move." }));
@@ -190,6 +211,56 @@ function drawActions() {
   }
   const busy = pending || model.version < awaitingVersion;
   for (const button of actions.querySelectorAll("button")) button.disabled = busy;
+  const lost = !document.activeElement || document.activeElement === document.body;
+  if (hadFocus || (refocus && lost)) {
+    // The first enabled choice, or the list itself while the choices wait (it is focusable by script only).
+    const first = actions.querySelector(".hk-actions button:not([disabled]):not([hidden])")
+      || (busy ? null : actions.querySelector("input"));
+    (first || actions).focus({ preventScroll: !first });
+    refocus = !first || busy;
+  } else if (!lost) {
+    refocus = false;
+  }
+  drawDock();
+}
+
+// The bar of the docked choices on narrow screens: whose turn it is and how many choices there are.
+function drawDock() {
+  const count = model.seat === null ? 0 : model.legal.length;
+  const words = turnWords();
+  byId("dock-summary").textContent = count ? `${words} · ${count} choice${count === 1 ? "" : "s"}` : words;
+  padForDock();
+}
+
+function padForDock() {
+  const dock = byId("dock");
+  const docked = getComputedStyle(dock).position === "fixed" && !byId("play").hidden;
+  document.body.style.paddingBottom = docked ? `${Math.ceil(dock.getBoundingClientRect().height) + 8}px` : "";
+}
+
+function toggleDock() {
+  const toggle = byId("dock-toggle");
+  const open = toggle.getAttribute("aria-expanded") !== "true";
+  toggle.setAttribute("aria-expanded", String(open));
+  padForDock();
+}
+
+// The polite live region: whose turn it is, and in words what the others did since the last position shown.
+function announce() {
+  const log = model.log || [];
+  const lines = [];
+  if (announced && model.version > announced.version && log.length > announced.length) {
+    for (const line of log.slice(announced.length)) {
+      if (model.seat === null || line.actor !== model.seat) lines.push(line.text);
+    }
+  }
+  const turn = turnWords();
+  const changed = !announced || model.version !== announced.version || turn !== announced.turn;
+  announced = { version: model.version, length: log.length, turn };
+  if (!changed) return;
+  const region = byId("announce");
+  const sentence = (words) => (/[.!?:]$/.test(words.trim()) ? words.trim() : `${words.trim()}.`);
+  region.textContent = [...lines.slice(-6), turn].map(sentence).join(" ");
 }
 
 async function drawModel() {
@@ -207,7 +278,9 @@ async function drawModel() {
   byId("resign").hidden = model.seat === null || model.finished;
   drawResult();
   renderLog(byId("log"), model.log, model.names);
+  announce();
   await drawBoard(byId("board"), model, ui);
+  trackChanges(byId("board"), model, awaitingVersion);
   document.body.dataset.status = model.finished ? "finished" : "playing";
   document.body.dataset.version = String(model.version);
   document.body.dataset.seat = model.seat === null ? "" : String(model.seat);
@@ -242,6 +315,7 @@ async function submitMove(index) {
   if (pending || !model || !model.legal[index]) return;
   pending = true;
   moveError("");
+  refocus = focusInside(byId("actions")) || focusInside(byId("board"));
   const sent = model;
   for (const button of byId("actions").querySelectorAll("button")) button.disabled = true;
   try {
@@ -295,6 +369,8 @@ async function resign(event) {
 
 function onPush(data) {
   if (!data || typeof data !== "object") return;
+  // A change here may make this game (or end it being) one waiting for me: the title badge asks again.
+  if (data.type === "state" || data.table) refreshWaiting();
   if (data.type === "state" && data.view !== undefined) {
     show(data);
   } else if (data.table) {
@@ -337,8 +413,11 @@ async function refresh(afterChange = false) {
 
 async function main() {
   user = await mountHeader();
+  if (user) byId("summary").after(nextGameBar());
   byId("undo").addEventListener("click", undo);
   byId("resign").addEventListener("click", resign);
+  byId("dock-toggle").addEventListener("click", toggleDock);
+  window.addEventListener("resize", () => { if (model) padForDock(); });
   await refresh();
   if (document.body.dataset.status === "missing") return;
   live = new LiveConnection(`/ws/tables/${encodeURIComponent(tableId)}`, {

@@ -88,6 +88,21 @@ export function isFull(table) {
   return !seatsOf(table).some((seat) => isOpenSeat(seat) || isInvitedSeat(seat));
 }
 
+// Whether the user may join: an open seat before the start, no seat or invitation of theirs, and either the
+// invitation link (`invite`, from the address) or a table anyone may join (`can_join` from the server: a
+// private table needs its link, so Join is not offered there without it).
+export function mayJoin(table, user, invite) {
+  if (!user || !isWaiting(table) || mySeat(table, user) !== null || myInvitation(table, user) !== null) return false;
+  if (!seatsOf(table).some(isOpenSeat)) return false;
+  if (invite) return true;
+  return typeof table.can_join === "boolean" ? table.can_join : !table.private;
+}
+
+// "solo (1 player)", "3 players": the player count in a table's summary.
+export function playersWords(players) {
+  return players === 1 ? "solo (1 player)" : `${players} players`;
+}
+
 export function creatorName(table) {
   const c = table.creator;
   return typeof c === "object" && c ? c.name : c || "";

@@ -1,0 +1,13 @@
+"""Per-user notifications (issue 20): who hears what, written to an outbox in the transaction of the change
+that causes it, and delivered afterwards by a background drain over e-mail (SMTP) and webhooks.
+
+- ``prefs``: a person's settings (events, channels, the quiet rule, the digest) and their defaults.
+- ``outbox``: ``enqueue_for_table`` decides who must hear of a table change and inserts the rows (deduped).
+- ``messages``: the words of each notification (plain text, escaped HTML, the webhook body).
+- ``mail``: sending over SMTP (aiosmtplib), or to the log when no SMTP server is configured.
+- ``webhooks``: checking a webhook address (SSRF rules) and posting the signed body.
+- ``worker``: the ``Notifier``: claims due rows, applies the quiet rule, delivers, retries with back-off,
+  the daily digest and the deadline-soon check.
+
+docs/WEB.md's "Notifications" section describes the guarantees.
+"""
