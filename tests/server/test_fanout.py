@@ -9,7 +9,7 @@ import secrets
 
 import redis.asyncio as aioredis
 
-from hellenika.server.fanout import Fanout, Note, RedisFanout, make_fanout
+from hellenika.server.fanout import Fanout, Note, RedisFanout, make_fanout, merge_news
 from tests.server.redis_server import RedisServer
 
 SHARED_REDIS = "redis://127.0.0.1:6379/0"
@@ -137,6 +137,43 @@ def test_a_burst_of_notes_goes_out_in_few_round_trips_each_table_at_its_newest_v
             await listener.close()
 
     asyncio.run(run())
+
+
+def _news(start: int, stop: int) -> dict[str, object]:
+    """A commit's news from version ``start`` to ``stop`` (one action per version)."""
+    actions = [[v, 0, "user", {"kind": "pass", "n": v}] for v in range(start, stop)]
+    return {"from": start, "to": stop, "table": {"version": stop, "steps": stop}, "actions": actions}
+
+
+def test_a_moves_note_carries_its_news_and_notes_merged_in_a_burst_carry_both_moves():
+    async def run() -> None:
+        prefix = f"test-{secrets.token_hex(4)}"
+        sender, _ = await started(SHARED_REDIS, prefix)
+        listener, inbox = await started(SHARED_REDIS, prefix)
+        try:
+            sender.table_changed("a", 8, _news(7, 8))
+            sender.table_changed("a", 10, _news(8, 10))  # the next move before the publisher ran
+            sender.table_changed("b", 3, _news(2, 3))
+            sender.table_changed("b", 4)  # a change without news (an undo): b's note then carries none
+            sender.table_changed("b", 5, _news(4, 5))
+            await inbox.wait(2)
+            by_key = {note.key: note for note in inbox.notes}
+            assert by_key["a"].version == 10 and by_key["a"].news == _news(7, 10)
+            assert by_key["b"].version == 5 and by_key["b"].news is None
+            sender.table_changed("b", 6, _news(5, 6))  # the next batch starts afresh
+            await inbox.wait(3)
+            assert inbox.notes[-1] == Note("table", "b", 6, _news(5, 6))
+        finally:
+            await sender.close()
+            await listener.close()
+
+    asyncio.run(run())
+
+
+def test_merging_news_needs_them_to_follow_each_other():
+    assert merge_news(_news(1, 2), _news(2, 4)) == _news(1, 4)
+    assert merge_news(_news(1, 2), _news(3, 4)) is None
+    assert merge_news(None, _news(2, 3)) is None and merge_news(_news(1, 2), None) is None
 
 
 def test_one_process_needs_no_redis():

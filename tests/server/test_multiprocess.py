@@ -84,6 +84,39 @@ def test_a_move_on_one_server_reaches_the_sockets_of_another_each_with_its_own_s
         assert start["version"] < moved
 
 
+def test_a_moves_note_carries_its_actions_so_the_other_server_pushes_without_reading_the_database(
+    cluster: Any,
+) -> None:
+    first, second = cluster(), cluster()
+    one, two, tid = two_player_table(first)
+    two_there = on(two, second)
+    master = second.services.master
+    catch_up_reads: list[str] = []
+    read = master.store.read
+
+    async def counting(fn: Any) -> Any:
+        if "_read_news" in fn.__qualname__ or "_stored_version" in fn.__qualname__:
+            catch_up_reads.append(fn.__qualname__)
+        return await read(fn)
+
+    with two_there.socket(tid) as ws:
+        receive(ws)
+        master.store.read = counting  # type: ignore[method-assign]
+        try:
+            for _ in range(6):
+                model = one.state(tid)
+                here = mover([one, two], model)  # both players move on the first server
+                mine = here.state(tid)
+                moved = here.ok(here.move(tid, mine["version"], mine["legal"][0]["action"]))["version"]
+                pushed = wait_for(ws, lambda m, v=moved: m.get("version") == v, timeout=5)
+        finally:
+            master.store.read = read  # type: ignore[method-assign]
+    assert catch_up_reads == []  # every move came with its news, applied as it was
+    # What it pushed is what the database says (the second server reads it afresh for this request).
+    master.forget(tid)
+    assert pushed["view"] == two_there.state(tid)["view"] and pushed["legal"] == two_there.state(tid)["legal"]
+
+
 def test_a_stale_cache_is_brought_up_to_date_before_it_serves_or_moves(cluster: Any) -> None:
     first, second = cluster(), cluster()
     one, two, tid = two_player_table(first)

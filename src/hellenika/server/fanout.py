@@ -1,9 +1,17 @@
 """Fan-out across server processes: after a commit, a short note on Redis pub/sub reaches every other process.
 
 A note says only *what* changed, never how it looks to anyone: ``("table", table id, version)`` after a move,
-a start, an undo or a forfeit, ``("session", token hash)`` after a logout. A process that holds WebSockets for
-that table brings its own state up to date from the database (the truth) and pushes each socket the model of
-its own seat, so no seat's model ever travels on a channel another seat's socket could read.
+a start, an undo or a forfeit, ``("session", token hash)`` after a logout, ``("chat", "<table>/<id>")``
+after a chat line (server/chat.py: each process reads the row and filters it for its own readers). A process
+that holds WebSockets for that table brings its own state up to date from the database (the truth) and pushes
+each socket the model of its own seat, so no seat's model ever travels on a channel another seat's socket
+could read.
+
+A move's note also carries its *news*: the table's new column values (never its seed) and the action rows
+it wrote, as the database holds them. A process whose cached state stands at the version the move started
+from applies them as they are and skips the database read (a thread hop and two queries per move and
+process); one that is anywhere else reads the database as before. Redis is inside the servers' trust
+boundary, as PostgreSQL is: the actions are the same rows, never a seat's model or a page's message.
 
 Redis is a help, not the truth. Publishing never fails a move: when Redis is down the note is dropped (and
 logged), pages resync by polling, and the listener reconnects by itself with back-off; after each reconnect it
@@ -30,7 +38,7 @@ log = logging.getLogger("hellenika.server.fanout")
 
 #: The one channel every process listens on (a prefix keeps several sites apart on one Redis).
 CHANNEL = "events"
-TABLE, SESSION, USER = "table", "session", "user"
+TABLE, SESSION, USER, CHAT = "table", "session", "user", "chat"
 #: Back-off between reconnection attempts, in seconds: doubled from the first to the last.
 RETRY_FIRST, RETRY_LAST = 0.05, 2.0
 
@@ -42,6 +50,9 @@ class Note:
     kind: str
     key: str
     version: int = 0
+    #: With a table note after a move: what the move wrote (see :func:`merge_news`), so a process whose
+    #: cache stands at ``news["from"]`` applies it without reading the database. None: read it.
+    news: dict[str, Any] | None = None
 
 
 NoteHandler = Callable[[Note], Awaitable[None]]
@@ -57,14 +68,18 @@ class Fanout:
     async def start(self, on_note: NoteHandler, on_reconnect: Callback) -> None:
         """Begin delivering other processes' notes to ``on_note``."""
 
-    def table_changed(self, table_id: str, version: int) -> None:
-        """Tell the other processes that ``table_id`` is now at ``version`` (never waits: queued)."""
+    def table_changed(self, table_id: str, version: int, news: dict[str, Any] | None = None) -> None:
+        """Tell the other processes that ``table_id`` is now at ``version`` (never waits: queued), with what
+        changed since the version before if the caller gives it (``news``)."""
 
     def session_closed(self, session_hash: str) -> None:
         """Tell the other processes to close the sockets of a session that logged out (queued)."""
 
     def user_changed(self, user_id: int) -> None:
         """Tell the other processes that what their tables show of a person changed (a vacation; queued)."""
+
+    def chat_posted(self, table_id: str, message_id: int) -> None:
+        """Tell the other processes that a chat line was stored (queued; one note per line, never merged)."""
 
     async def flush(self) -> None:
         """Send what is queued now (``close`` does; tests wait on it)."""
@@ -100,6 +115,8 @@ class RedisFanout(Fanout):
         #: announced once, at its newest version. One task sends them in one pipeline (one round trip and
         #: one connection, instead of a task and a pooled connection per note).
         self._outgoing: dict[tuple[str, str], int] = {}
+        #: The news of the table notes waiting (merged as their notes are; None once it cannot be).
+        self._news: dict[str, dict[str, Any] | None] = {}
         self._wake = asyncio.Event()
         self._publisher: asyncio.Task[None] | None = None
         self.batches = 0
@@ -127,10 +144,14 @@ class RedisFanout(Fanout):
         if not self._outgoing:
             return
         notes, self._outgoing = self._outgoing, {}
-        bodies = [
-            orjson.dumps({"kind": kind, "key": key, "version": version, "origin": self.origin})
-            for (kind, key), version in notes.items()
-        ]
+        news, self._news = self._news, {}
+        bodies = []
+        for (kind, key), version in notes.items():
+            note: dict[str, Any] = {"kind": kind, "key": key, "version": version, "origin": self.origin}
+            found = news.get(key) if kind == TABLE else None
+            if found is not None and found["to"] == version:
+                note["news"] = found
+            bodies.append(orjson.dumps(note))
         for attempt in (1, 2):  # a pooled connection Redis closed (it restarted) fails once: try a new one
             try:
                 async with self._client.pipeline(transaction=False) as pipe:
@@ -148,7 +169,9 @@ class RedisFanout(Fanout):
                         exc,
                     )
 
-    def table_changed(self, table_id: str, version: int) -> None:
+    def table_changed(self, table_id: str, version: int, news: dict[str, Any] | None = None) -> None:
+        waiting = (TABLE, table_id) in self._outgoing
+        self._news[table_id] = merge_news(self._news.get(table_id), news) if waiting else news
         self._queue(TABLE, table_id, version)
 
     def session_closed(self, session_hash: str) -> None:
@@ -156,6 +179,9 @@ class RedisFanout(Fanout):
 
     def user_changed(self, user_id: int) -> None:
         self._queue(USER, str(user_id))
+
+    def chat_posted(self, table_id: str, message_id: int) -> None:
+        self._queue(CHAT, f"{table_id}/{message_id}", message_id)
 
     async def ready(self) -> bool:
         try:
@@ -204,9 +230,10 @@ class RedisFanout(Fanout):
         except (orjson.JSONDecodeError, TypeError, KeyError, ValueError, AttributeError):
             log.warning("fan-out: ignored a message that is not a note")
             return None
-        if kind not in (TABLE, SESSION, USER) or not isinstance(key, str):
+        if kind not in (TABLE, SESSION, USER, CHAT) or not isinstance(key, str):
             return None
-        return Note(kind, key, version)
+        news = raw.get("news") if kind == TABLE else None
+        return Note(kind, key, version, news if isinstance(news, dict) else None)
 
     async def close(self) -> None:
         for task in (self._publisher, self._listener):
@@ -216,6 +243,18 @@ class RedisFanout(Fanout):
                     await task
         await self.flush()  # what was announced before the end still goes out
         await self._client.aclose()
+
+
+def merge_news(first: dict[str, Any] | None, then: dict[str, Any] | None) -> dict[str, Any] | None:
+    """Two moves' news announced by one note: the actions of both, the table as the second left it.
+
+    A move's news is ``{"from": version, "to": version, "table": {column: value}, "actions": [[step, seat,
+    by, action], ...]}``. News that do not follow each other (a change without news came between) merge to
+    None, and the note then sends none: its readers read the database, as they would without news.
+    """
+    if first is None or then is None or first["to"] != then["from"]:
+        return None
+    return {**then, "from": first["from"], "actions": [*first["actions"], *then["actions"]]}
 
 
 async def _quietly(callback: Callable[..., Awaitable[None]], *args: Any) -> None:

@@ -43,6 +43,7 @@ from hellenika.engine.record import Record
 from hellenika.engine.results import forfeit_places
 from hellenika.engine.rng import PER_STEP
 from hellenika.engine.state import CHANCE, State
+from hellenika.server import chat
 from hellenika.server.accounts import UserPublic
 from hellenika.server.bots import Bots
 from hellenika.server.config import Settings
@@ -334,10 +335,9 @@ class Master(CrossProcess, Pushes, Bots, Deadlines):
             if updated.status == FINISHED:
                 updated = self._with_rating(updated, [*live.meta, *((a.seat, a.by) for a in new)], None)
             texts = render_models(updated, after, seats, live.log, (new[-1].seat, new[-1].by))
-            # The database work comes last, so the transaction is short.
-            if shared:  # several processes: the table's row is locked until commit (then the version guard)
-                lock_table(session, info.id, info.version)
-            update_table(session, info.version, updated)
+            # The database work comes last, so the transaction is short. The guarded UPDATE locks the
+            # table's row until commit, so moves at one table commit one after another across processes.
+            update_table(session, info.version, updated, shared=shared)
             insert_actions(session, info.id, new, info.version, now)
             enqueue_for_table(session, info, updated, now)  # notifications, in this transaction
             if every > 0 and before.version // every != after.version // every and not after.is_terminal():
@@ -353,7 +353,7 @@ class Master(CrossProcess, Pushes, Bots, Deadlines):
         live.state = after
         live.info = updated
         live.meta.extend((a.seat, a.by) for a in new)
-        self.announce(updated)
+        self.announce(updated, self.news_of(info, updated, new) if shared else None)
         self._offer(live, texts)
 
     def _advanced(self, info: TableInfo, after: State, count: int, now: float) -> TableInfo:
@@ -531,6 +531,7 @@ class Master(CrossProcess, Pushes, Bots, Deadlines):
         live.info = updated
         self.announce(updated)
         await self.publish(live)
+        await chat.forfeit_line(self, info.id, live.names()[seat], reason)  # "alice resigned"
 
     # ------------------------------------------------------------------ records
 

@@ -129,13 +129,21 @@ _UPDATE_TABLE = (
 _INSERT_ACTIONS = _ACTIONS.insert()
 
 
-def update_table(session: Session, old_version: int, info: TableInfo) -> None:
-    """Write the table's new values if its version is still ``old_version``; else raise Conflict."""
+def update_table(session: Session, old_version: int, info: TableInfo, *, shared: bool = False) -> None:
+    """Write the table's new values if its version is still ``old_version``; else raise Conflict (Behind,
+    with ``shared``, when another process moved the table on: the caller catches up and tries again).
+
+    The guarded UPDATE is the lock: it holds the table's row until the transaction ends, and a writer that
+    waited for it finds the version changed and writes nothing. So a move needs no ``SELECT ... FOR UPDATE``
+    before it (a round trip per move); only a failed guard asks which of the two it was.
+    """
     params: dict[str, Any] = {f"b_{name}": getattr(info, name) for name in TABLE_COLUMNS}
     params["b_id"] = info.id
     params["b_old_version"] = old_version
     done = session.connection().execute(_UPDATE_TABLE, params)
     if done.rowcount != 1:
+        if shared:
+            lock_table(session, info.id, old_version)
         raise Conflict
 
 

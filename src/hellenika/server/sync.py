@@ -6,8 +6,9 @@ runs. With several (``Settings.redis_url``), any process may commit a move at an
 - **Before serving or moving**, a cached table is checked against the table's version in the database (one
   primary-key read); if another process moved it on, the actions since are read and applied to the cached
   state (or, after an undo, the table is rebuilt from its snapshot), so a stale state is never served or
-  moved on. The move's own transaction then locks the table row and checks the version again
-  (``moves.lock_table``), so two processes never apply a move at the same point.
+  moved on. The move's own transaction then writes the table row only if its version is still the one
+  moved from (``moves.update_table``: the guarded UPDATE holds the row lock until commit), so two processes
+  never apply a move at the same point.
 - **After each commit** the process announces ``(table, version)`` on Redis (:mod:`hellenika.server.fanout`).
   A process holding WebSockets for that table catches up and pushes each socket its own seat's model; one
   that holds none just drops its copy. No model ever travels between processes.
@@ -35,6 +36,9 @@ from hellenika.server.store.models import ActionRow, GameTable, Seat
 from hellenika.server.tables import PLAYING, WAITING, TableInfo, load_info
 
 log = logging.getLogger("hellenika.server")
+
+#: The table's columns a commit's news carries: every column a move writes but the seed (never sent about).
+NEWS_COLUMNS = tuple(name for name in TABLE_COLUMNS if name != "seed")
 
 #: A bot's table is swept (taken over) when nothing has happened there for this many seconds.
 BOT_STALE_SECONDS = 2.0
@@ -130,10 +134,43 @@ class CrossProcess(MasterBase):
 
     # ------------------------------------------------------------------ announcements
 
-    def announce(self, info: TableInfo) -> None:
-        """Tell the other processes that the table changed (never waits; Redis down loses only the note)."""
+    def announce(self, info: TableInfo, news: dict[str, Any] | None = None) -> None:
+        """Tell the other processes that the table changed (never waits; Redis down loses only the note),
+        with ``news`` (fanout.merge_news) when the change is a commit of actions."""
         if self.shared:
-            self.fanout.table_changed(info.id, info.version)
+            self.fanout.table_changed(info.id, info.version, news)
+
+    @staticmethod
+    def news_of(before: TableInfo, after: TableInfo, new: list[Any]) -> dict[str, Any]:
+        """A commit's news: the table's columns as ``after`` has them (the seed left out) and its actions."""
+        return {
+            "from": before.version,
+            "to": after.version,
+            "table": {name: getattr(after, name) for name in NEWS_COLUMNS},
+            "actions": [[a.step, a.seat, a.by, a.action] for a in new],
+        }
+
+    async def _apply_news(self, live: LiveTable, news: dict[str, Any]) -> bool:
+        """Apply a note's news to a cache that stands where it starts (lock taken here); answers whether it
+        did. The actions were checked by the process that committed them, so they are applied unchecked."""
+        async with live.lock:
+            table = news["table"]
+            if table.get("version") != news["to"] or set(table) != set(NEWS_COLUMNS):
+                return False
+            if live.info.version != news["from"] or live.state.version != news["actions"][0][0]:
+                return False
+            state = live.state.clone(log=True)
+            for _step, _seat, _by, action in news["actions"]:
+                state.apply_unchecked(live.game.action_from_json(action))
+            if state.version != table["steps"]:
+                return False  # not what the database holds: read it instead
+            live.state = state
+            live.meta.extend((seat, by) for _step, seat, by, _action in news["actions"])
+            live.log.timeout_steps.update(step for step, _seat, by, _a in news["actions"] if by == BY_TIMEOUT)
+            live.info = live.info.with_changes(**table)
+            if self.hub.has(live.info.id):
+                self.spawn(self.publish(live))
+            return True
 
     async def on_table_note(self, note: Note) -> None:
         """Another process changed a table: catch up and push if we serve sockets there, else drop it."""
@@ -158,6 +195,16 @@ class CrossProcess(MasterBase):
             self.forget(table_id)
             live = await self.live_table(table_id)
         else:  # a change is pushed by whoever catches up (here, or a request that came first)
+            news = note.news
+            if news and news.get("to") == note.version and news.get("actions"):
+                try:
+                    applied = await self._apply_news(live, news)
+                except Exception:  # news we cannot read: the database has the truth
+                    log.warning("fan-out: news for table %s not applied", table_id, exc_info=True)
+                    applied = False
+                if applied:
+                    self.kick_bots(live)
+                    return
             if await self.catch_up(live, note.version):
                 self.kick_bots(live)
             return
