@@ -140,3 +140,29 @@ def test_join_needs_no_body(server: LiveServer) -> None:
     table = host.create(game="hercules", players=2)
     answer = guest.http.post(f"/api/tables/{table['id']}/join", headers={"X-CSRF-Token": guest.csrf})
     assert answer.status_code == 200 and answer.json()["table"]["my_seat"] == 1
+
+
+def test_the_open_tables_can_be_filtered_by_game_players_mode_rated_and_speed(server: LiveServer) -> None:
+    host = server.player("host")
+    made = {
+        "hercules-2-live": host.create(game="hercules", players=2),
+        "hercules-3-live-unrated": host.create(game="hercules", players=3, rated=False),
+        "attika-2-day": host.create(game="attika", players=2, mode="turn-based", deadline_hours=24),
+        "attika-2-week": host.create(game="attika", players=2, mode="turn-based", deadline_hours=168),
+    }
+    ids = {table["id"]: name for name, table in made.items()}
+
+    def listed(query: str) -> set[str]:
+        tables = host.ok(host.get(f"/api/tables?status=open{query}"))["tables"]
+        return {ids[t["id"]] for t in tables if t["id"] in ids}
+
+    assert listed("") == set(made)
+    assert listed("&game=hercules") == {"hercules-2-live", "hercules-3-live-unrated"}
+    assert listed("&players=2") == {"hercules-2-live", "attika-2-day", "attika-2-week"}
+    assert listed("&mode=turn-based") == {"attika-2-day", "attika-2-week"}
+    assert listed("&rated=false") == {"hercules-3-live-unrated"}
+    assert listed("&mode=turn-based&max_deadline_hours=48") == {"attika-2-day"}
+    assert listed("&game=hercules&players=3&rated=true") == set()
+    for bad in ("&players=0", "&mode=blitz", "&rated=maybe", "&max_deadline_hours=-1", f"&game={'x' * 41}"):
+        answer = host.get(f"/api/tables?status=open{bad}")
+        assert answer.status_code == 422 and isinstance(answer.json()["detail"], str), bad

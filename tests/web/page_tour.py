@@ -93,14 +93,17 @@ PAGES: list[tuple[str, Callable[[str], str], str]] = [
     ("leaderboard", lambda replay: "/leaderboard", "body[data-ready]"),
     ("settings", lambda replay: "/settings", "body[data-ready]"),
     ("outbox", lambda replay: "/admin/outbox", "body[data-ready]"),
+    ("admin", lambda replay: "/admin", "body[data-ready] #admin:not([hidden])"),
     ("replay", lambda replay: f"/replays/{replay}", "#board svg"),
+    # The touring person's own profile ({me}: their name), with the games they are playing.
+    ("profile", lambda replay: "/users/{me}", "body[data-ready] #profile:not([hidden])"),
 ]
 
 
 def open_page(who: Person, name: str, replay: str) -> None:
     for page_name, path, ready in PAGES:
         if page_name == name:
-            who.goto(path(replay))
+            who.goto(path(replay).replace("{me}", who.name))
             who.page.wait_for_selector(ready)
             who.page.wait_for_load_state("networkidle")
             return

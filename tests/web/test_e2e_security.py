@@ -155,6 +155,9 @@ def test_every_page_lives_under_the_policy(people: Any, tmp_path: Any) -> None:
     visit(guest, "/leaderboard", "body[data-ready]")
     visit(guest, "/settings")  # the notification settings
     guest.page.wait_for_selector("#settings:not([hidden])")
+    visit(guest, f"/users/{guest.name}")  # the profile
+    guest.page.wait_for_selector("#profile:not([hidden])")
+    visit(guest, "/admin")  # the admin page (refused in words to anyone but an admin)
 
     # A table during a game against a bot: the board, the choices and the live connection (a same-origin
     # WebSocket, which connect-src 'self' allows).

@@ -651,6 +651,34 @@ def serve(
     )
 
 
+@app.command("admin")
+def admin_role(
+    action: Annotated[str, typer.Argument(help="grant or revoke")],
+    name: Annotated[str, typer.Argument(help="the account's name")],
+    database_url: Annotated[
+        str | None,
+        typer.Option("--database-url", help="the server's database (default: $DATABASE_URL, else ./var)"),
+    ] = None,
+) -> None:
+    """Make an account one of the server's admins, or take the role back (the first account always is)."""
+    from hellenika.server.admin import set_admin
+    from hellenika.server.config import database_url_from_env
+    from hellenika.server.errors import ApiError
+    from hellenika.server.store import Store
+
+    if action not in ("grant", "revoke"):
+        _fail(f"say grant or revoke, not {action!r}")
+    store = Store(database_url_from_env(database_url))
+    try:
+        with store.session() as session, session.begin():
+            shown = set_admin(session, name, action == "grant")
+    except ApiError as exc:
+        _fail(exc.detail)
+    finally:
+        store.close()
+    typer.echo(f"{shown} is {'now' if action == 'grant' else 'no longer'} an admin.")
+
+
 def main() -> None:
     app()
 

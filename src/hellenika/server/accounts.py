@@ -16,6 +16,7 @@ per address before any hashing, and hashing waits for a turn at the ``HashingGat
 
 from __future__ import annotations
 
+import datetime as dt
 import functools
 import json
 import re
@@ -146,6 +147,15 @@ def check_password(password: str) -> None:
         raise ApiError(422, f"a password is {MIN_PASSWORD} to {MAX_PASSWORD} characters long")
 
 
+def suspended_words(until: float | None, reason: str | None, now: float) -> str | None:
+    """Why a login is refused (server/admin.py suspends accounts); None: the account is not suspended."""
+    if until is None or until <= now:
+        return None
+    when = dt.datetime.fromtimestamp(until, dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    why = f": {reason}" if reason else ""
+    return f"this account is suspended until {when}{why}"
+
+
 class Accounts:
     def __init__(self, store: Store, settings: Settings, redis: redis.asyncio.Redis | None = None) -> None:
         """``redis``: the limits are shared by every process (server/limits.py); else this process's own."""
@@ -253,6 +263,9 @@ class Accounts:
                 raise
         if user is None or not ok:
             raise ApiError(401, "wrong name or password")
+        refused = suspended_words(user.suspended_until, user.suspended_reason, self.settings.clock())
+        if refused is not None:  # told only to whoever knows the password
+            raise ApiError(403, refused)
         await self.login_limiter.reset(per_name)
         await self.login_address_limiter.give_back(where, by_address)
         now = self.settings.clock()

@@ -16,10 +16,17 @@ from hellenika.server.config import Settings
 from hellenika.server.edge import EdgeMiddleware
 from hellenika.server.errors import install_error_handlers
 from hellenika.server.headers import SecurityHeadersMiddleware
+from hellenika.server.matchmaking import Matchmaking
 from hellenika.server.openapi import install_openapi
 from hellenika.server.pages import pages_router
+from hellenika.server.routers import admin as admin_routes
+from hellenika.server.routers import again as again_routes
 from hellenika.server.routers import auth, games, health, leaderboard, replays, tables, ws
+from hellenika.server.routers import chat as chat_routes
+from hellenika.server.routers import friends as friends_routes
+from hellenika.server.routers import matchmaking as matchmaking_routes
 from hellenika.server.routers import notify as notify_routes
+from hellenika.server.routers import users as users_routes
 from hellenika.server.routers import vacation as vacation_routes
 from hellenika.server.security import CsrfCookieMiddleware
 from hellenika.server.services import Services
@@ -52,9 +59,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         sweeper = None
         if services.master.shared and settings.bot_sweep_seconds > 0:
             sweeper = asyncio.create_task(services.master.watch_bots(settings.bot_sweep_seconds))
+        # Automatic matching (server/matchmaking.py): widening spreads and expiry, one process at a time.
+        matcher = None
+        if settings.matchmaking_poll_seconds > 0:
+            matching = Matchmaking(services.store, settings, services.master)
+            matcher = asyncio.create_task(matching.watch(settings.matchmaking_poll_seconds))
         try:
             yield
         finally:
+            if matcher is not None:
+                matcher.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await matcher
             if sweeper is not None:
                 sweeper.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
@@ -96,6 +112,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(vacation_routes.router)
     app.include_router(notify_routes.router)
     app.include_router(notify_routes.pages)
+    app.include_router(chat_routes.router)
+    app.include_router(users_routes.router)
+    app.include_router(friends_routes.router)
+    app.include_router(again_routes.router)
+    app.include_router(matchmaking_routes.router)
+    app.include_router(admin_routes.router)
     install_openapi(app)
     # The static files and the pages that load them (server/assets.py: versioned URLs, ETags, preloads).
     assets = Assets(settings.static_dir)

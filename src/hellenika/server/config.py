@@ -102,3 +102,6 @@ class Settings:
     webhook_allowed_hosts: tuple[str, ...] = ()
     #: Verification mails per person an hour (``POST /api/me/email``), then 429.
     email_verify_per_hour: int = 5
+    #: How often waiting match requests are matched again (their spreads widen) and expired (seconds);
+    #: 0 disables the sweep (tests call ``Matchmaking.sweep``).
+    matchmaking_poll_seconds: float = 3.0

@@ -4,6 +4,11 @@ Every message for a table is complete (a whole table model, or the whole table J
 ever needs the newest one: ``offer`` replaces whatever is still unsent, and the connection's own sender task
 writes it. A slow or stalled browser therefore never delays a move or the other seats, and never piles up a
 queue. Messages carry the table version, and an older one never replaces a newer one.
+
+Chat lines (server/chat.py) are not complete states: each one counts, so they wait in a small FIFO of their
+own (``offer_chat``), sent in order by the same sender task. A connection that lets ``CHAT_QUEUE`` of them
+pile up unsent loses the queue and is sent ``{"type": "chat_reload"}`` instead, on which the page reads the
+history again: nothing is dropped without the page knowing.
 """
 
 from __future__ import annotations
@@ -11,10 +16,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections import deque
 
 from fastapi import WebSocket
 
 log = logging.getLogger("hellenika.server")
+
+#: The most chat lines one connection holds unsent (then it is told to reload the chat's history).
+CHAT_QUEUE = 64
+CHAT_RELOAD = '{"type":"chat_reload"}'
 
 
 class Connection:
@@ -28,6 +38,7 @@ class Connection:
         self._pending: str | None = None
         self._pending_version = -1
         self._sent_version = -1
+        self._chat: deque[str] = deque()
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
 
@@ -42,6 +53,14 @@ class Connection:
         self._pending_version = version
         self._wake.set()
 
+    def offer_chat(self, text: str) -> None:
+        """Queue a chat line after the others (never replacing one); too many unsent: a reload note."""
+        if len(self._chat) >= CHAT_QUEUE:
+            self._chat.clear()
+            text = CHAT_RELOAD
+        self._chat.append(text)
+        self._wake.set()
+
     @property
     def sent_version(self) -> int:
         return self._sent_version
@@ -52,11 +71,12 @@ class Connection:
                 await self._wake.wait()
                 self._wake.clear()
                 text, self._pending = self._pending, None
-                if text is None:
-                    continue
-                version = self._pending_version
-                await self.websocket.send_text(text)
-                self._sent_version = max(self._sent_version, version)
+                if text is not None:
+                    version = self._pending_version
+                    await self.websocket.send_text(text)
+                    self._sent_version = max(self._sent_version, version)
+                while self._chat:
+                    await self.websocket.send_text(self._chat.popleft())
         except asyncio.CancelledError:
             raise
         except Exception:  # the socket closed under us; the receive loop notices and cleans up

@@ -14,6 +14,7 @@ person creates only tables they sit at, unless the server allows otherwise
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import and_, or_, select, update
@@ -26,6 +27,7 @@ from hellenika.server.config import Settings
 from hellenika.server.errors import ApiError
 from hellenika.server.notify.outbox import enqueue_for_table
 from hellenika.server.schemas import JoinRequest, SeatRequest, TableCreate
+from hellenika.server.social import refuse_blocked_invitations, refuse_blocked_join
 from hellenika.server.store import Store
 from hellenika.server.store.models import GameTable, Seat
 from hellenika.server.tables import (
@@ -39,6 +41,32 @@ from hellenika.server.tables import (
     load_info,
     load_infos,
 )
+
+
+@dataclass(frozen=True, slots=True)
+class TableFilter:
+    """The lobby's filters of a table list (each None: any)."""
+
+    game: str | None = None
+    players: int | None = None
+    mode: str | None = None
+    rated: bool | None = None
+    #: Turn-based tables with at most this many hours a move (live tables have no deadline to compare).
+    max_deadline_hours: float | None = None
+
+    def conditions(self) -> list[Any]:
+        found: list[Any] = []
+        if self.game is not None:
+            found.append(GameTable.game == self.game)
+        if self.players is not None:
+            found.append(GameTable.players == self.players)
+        if self.mode is not None:
+            found.append(GameTable.mode == self.mode)
+        if self.rated is not None:
+            found.append(GameTable.rated.is_(self.rated))
+        if self.max_deadline_hours is not None:
+            found.append(GameTable.deadline_hours <= self.max_deadline_hours)
+        return found
 
 
 def new_id() -> str:
@@ -100,6 +128,7 @@ class Lobby:
         table_id = new_id()
 
         def write(session: Session) -> TableInfo:
+            refuse_blocked_invitations(session, user, found.values())  # 403 naming the block
             session.add(
                 GameTable(
                     id=table_id,
@@ -139,6 +168,7 @@ class Lobby:
                 raise ApiError(409, "you already have a seat at this table")
             if info.status != WAITING:
                 raise ApiError(409, "this table has already started")
+            refuse_blocked_join(session, info, user.id)  # 403: someone there blocked this person
             invited = info.invitation_of(user.id)
             if invited is not None:
                 raise ApiError(409, f"you are invited to seat {invited + 1}: accept the invitation instead")
@@ -198,6 +228,7 @@ class Lobby:
 
         def write(session: Session) -> TableInfo:
             info = self._answerable(session, table_id, user)
+            refuse_blocked_join(session, info, user.id)  # a block made after the invitation
             seat = info.invitation_of(user.id)
             assert seat is not None
             done = session.execute(
@@ -268,11 +299,16 @@ class Lobby:
             raise ApiError(404, f"no table {table_id!r}")
         return info
 
-    async def listing(self, status: str, limit: int = 100) -> list[TableInfo]:
-        """Tables by status: ``open`` (waiting, public, with an open seat), ``playing`` or ``finished``."""
+    async def listing(
+        self, status: str, limit: int = 100, filters: TableFilter | None = None
+    ) -> list[TableInfo]:
+        """Tables by status: ``open`` (waiting, public, with an open seat), ``playing`` or ``finished``;
+        only those ``filters`` let through."""
 
         def read(session: Session) -> list[TableInfo]:
             query = select(GameTable.id)
+            if filters is not None:
+                query = query.where(*filters.conditions())
             if status == "open":
                 query = query.where(
                     GameTable.status == WAITING,

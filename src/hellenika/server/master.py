@@ -502,6 +502,19 @@ class Master(CrossProcess, Pushes, Bots, Deadlines):
             await self._forfeit(live, seat, "resigned")
             return live.info
 
+    async def remove_seat(self, table_id: str, seat: int | None) -> TableInfo:
+        """An admin ends a stuck game: ``seat`` (default: the one to move) forfeits, reason ``removed``."""
+        live = await self.live_table(table_id)
+        async with live.lock:
+            info = live.info
+            if info.status != PLAYING:
+                raise ApiError(409, "the game is over")
+            chosen = info.to_move if seat is None else seat
+            if chosen is None or not 0 <= chosen < info.players:
+                raise ApiError(422, f"name a seat from 0 to {info.players - 1}: nobody is to move now")
+            await self._forfeit(live, chosen, "removed")
+            return live.info
+
     async def _forfeit(self, live: LiveTable, seat: int, reason: str) -> None:
         state = live.state
         info = live.info

@@ -110,6 +110,9 @@ class TableOut(Described):
         default=None, description="how the finished game ended in words ('alice lost on time; bob wins.')"
     )
     last_move_at: str | None = Field(description="when the last action was made (ISO 8601 UTC), or null")
+    next_table: str | None = Field(
+        default=None, description="the table *Play again* made from this finished one, or null"
+    )
 
 
 class TableAnswer(Described):
@@ -325,7 +328,214 @@ class OutboxAnswer(Described):
     outbox: list[OutboxItem]
 
 
+class ChatMessageOut(Described):
+    """One line of a table's chat (server/chat.py)."""
+
+    id: int
+    channel: str = Field(description="players, spectators or system")
+    author: User | None = Field(description="the writer, or null for a system line")
+    text: str
+    version: int = Field(description="the table's version when it was written")
+    created_at: str | None
+    step: int | None = Field(default=None, description="(finished tables) the replay step it belongs to")
+
+
+class ChatHistory(Described):
+    messages: list[ChatMessageOut]
+
+
+class ChatPosted(Described):
+    message: ChatMessageOut
+
+
+class UsersAnswer(Described):
+    users: list[User]
+
+
+# ---------------------------------------------------------------------- profiles, play again, friends
+
+
+class GameStats(Described):
+    game: str
+    title: str
+    rating: float | None = Field(description="the ordinal mu - 3 sigma as shown, never below 0 (null: none)")
+    ordinal: float | None
+    mu: float | None
+    sigma: float | None
+    rated_games: int
+    played: int = Field(description="finished games at this server")
+    wins: int = Field(description="first places (shared ones included)")
+    places: list[int] = Field(description="how often 1st, 2nd, ... (index 0 is first)")
+
+
+class Favourite(Described):
+    game: str
+    title: str
+    played: int
+
+
+class ProfileGame(Described):
+    id: str
+    game: str
+    title: str
+    players: int
+    names: list[str]
+    seat: int | None
+    place: int | None
+    score: float | None
+    finished_at: str | None
+    end_text: str | None
+    rated: bool
+    private: bool
+    table_url: str
+    replay_url: str
+
+
+class ProfileAnswer(Described):
+    user: User
+    member_since: str
+    me: bool = Field(description="this is the viewer's own profile")
+    settings_url: str | None = Field(description="/settings on one's own profile, else null")
+    games: list[GameStats]
+    favourites: list[Favourite]
+    played: int
+    recent: list[ProfileGame]
+    next: str | None = Field(description="``before`` for the next page of games, or null")
+
+
+class ProfileGamesAnswer(Described):
+    games: list[ProfileGame]
+    next: str | None
+
+
+class PlayingTable(Described):
+    id: str
+    game: str
+    title: str
+    players: int
+    names: list[str]
+    mode: str
+    started_at: str | None
+    last_move_at: str | None
+    watch_url: str
+
+
+class FriendOut(Described):
+    user: User
+    since: str | None
+    playing: list[PlayingTable] = Field(description="the public games they are playing now")
+
+
+class FriendsAnswer(Described):
+    friends: list[FriendOut]
+
+
+class FriendAdded(Described):
+    friend: FriendOut
+    added: bool = Field(description="false when they were already a friend")
+
+
+class FriendRemoved(FriendsAnswer):
+    removed: bool = Field(description="false when they were not a friend")
+
+
+class AgainAnswer(TableAnswer):
+    created: bool = Field(description="false when another call had made the new table already")
+
+
+class NextTableAnswer(Described):
+    table: TableOut | None = Field(description="the table Play again made from this one, or null")
+
+
+class MatchRequestOut(Described):
+    id: int
+    game: str
+    players: int
+    options: dict[str, Any]
+    mode: str
+    deadline_hours: float | None
+    rated: bool
+    status: str = Field(description="waiting, matched (see table), cancelled or expired")
+    rating: float = Field(description="my rating in the game when I asked (openskill ordinal, at least 0)")
+    created_at: str | None
+    expires_at: str | None
+    table: str | None = Field(description="the table the match made (status matched)")
+
+
+class MatchRequestAnswer(Described):
+    request: MatchRequestOut
+
+
+class MatchRequestsAnswer(Described):
+    requests: list[MatchRequestOut]
+
+
+class MatchPoolOut(Described):
+    game: str
+    players: int
+    mode: str
+    deadline_hours: float | None
+    rated: bool
+    waiting: int
+
+
+class MatchPoolsAnswer(Described):
+    pools: list[MatchPoolOut]
+
+
+class ReportOut(Described):
+    id: int
+    user: str = Field(description="the reported person")
+    reason: str
+    created_at: str | None
+
+
+class ReportAnswer(Described):
+    report: ReportOut
+
+
+class AdminReportOut(ReportOut):
+    reporter: str
+    table: str | None
+    message: int | None
+    resolved_at: str | None
+    resolved_by: str | None
+
+
+class AdminReportsAnswer(Described):
+    reports: list[AdminReportOut]
+
+
+class SuspensionAnswer(Described):
+    user: str
+    suspended_until: str | None
+    sessions_ended: int | None = None
+
+
+class RemovedAnswer(Described):
+    table: TableOut | None = Field(description="the ended table, or null when a waiting one was deleted")
+
+
 ANSWERS: dict[tuple[str, str], type[BaseModel]] = {
+    ("post", "/api/reports"): ReportAnswer,
+    ("get", "/api/admin/reports"): AdminReportsAnswer,
+    ("post", "/api/admin/reports/{report_id}/resolve"): AdminReportsAnswer,
+    ("post", "/api/admin/users/{name}/suspension"): SuspensionAnswer,
+    ("delete", "/api/admin/users/{name}/suspension"): SuspensionAnswer,
+    ("get", "/api/admin/tables/stuck"): TablesAnswer,
+    ("post", "/api/admin/tables/{table_id}/remove"): RemovedAnswer,
+    ("post", "/api/matchmaking"): MatchRequestAnswer,
+    ("get", "/api/matchmaking"): MatchRequestsAnswer,
+    ("get", "/api/matchmaking/waiting"): MatchPoolsAnswer,
+    ("get", "/api/matchmaking/requests/{request_id}"): MatchRequestAnswer,
+    ("delete", "/api/matchmaking/requests/{request_id}"): MatchRequestAnswer,
+    ("get", "/api/users/{name}"): ProfileAnswer,
+    ("get", "/api/users/{name}/games"): ProfileGamesAnswer,
+    ("get", "/api/me/friends"): FriendsAnswer,
+    ("post", "/api/me/friends/{name}"): FriendAdded,
+    ("delete", "/api/me/friends/{name}"): FriendRemoved,
+    ("post", "/api/tables/{table_id}/again"): AgainAnswer,
+    ("get", "/api/tables/{table_id}/again"): NextTableAnswer,
     ("get", "/api/games"): GamesAnswer,
     ("post", "/api/auth/register"): UserAnswer,
     ("post", "/api/auth/login"): UserAnswer,
@@ -352,6 +562,14 @@ ANSWERS: dict[tuple[str, str], type[BaseModel]] = {
     ("put", "/api/me/settings"): NotifySettingsAnswer,
     ("post", "/api/me/email"): NotifySettingsAnswer,
     ("get", "/api/admin/outbox"): OutboxAnswer,
+    ("get", "/api/tables/{table_id}/chat"): ChatHistory,
+    ("post", "/api/tables/{table_id}/chat"): ChatPosted,
+    ("get", "/api/me/mutes"): UsersAnswer,
+    ("post", "/api/me/mutes/{name}"): UsersAnswer,
+    ("delete", "/api/me/mutes/{name}"): UsersAnswer,
+    ("get", "/api/me/blocks"): UsersAnswer,
+    ("post", "/api/me/blocks/{name}"): UsersAnswer,
+    ("delete", "/api/me/blocks/{name}"): UsersAnswer,
 }
 
 REASONS = {
@@ -368,10 +586,28 @@ REASONS = {
 
 #: Operations that are rate limited (429), that answer 409 without a table in the path, and that answer 401
 #: without needing a session (wrong name or password).
-LIMITED = {("post", "/api/auth/register"), ("post", "/api/auth/login"), ("post", "/api/me/email")}
+LIMITED = {
+    ("post", "/api/auth/register"),
+    ("post", "/api/auth/login"),
+    ("post", "/api/me/email"),
+    ("post", "/api/tables/{table_id}/chat"),
+    ("post", "/api/reports"),
+}
 #: Reads that only some people may make (the admin's outbox): 403 for the others.
-FORBIDDEN_READS = {("get", "/api/admin/outbox")}
-CONFLICTS = {("post", "/api/auth/register"), ("post", "/api/me/vacation"), ("delete", "/api/me/vacation")}
+FORBIDDEN_READS = {
+    ("get", "/api/admin/outbox"),
+    ("get", "/api/admin/reports"),
+    ("get", "/api/admin/tables/stuck"),
+}
+CONFLICTS = {
+    ("post", "/api/auth/register"),
+    ("post", "/api/me/vacation"),
+    ("delete", "/api/me/vacation"),
+    ("post", "/api/me/friends/{name}"),
+    ("post", "/api/matchmaking"),
+    ("delete", "/api/matchmaking/requests/{request_id}"),
+    ("post", "/api/admin/reports/{report_id}/resolve"),
+}
 REFUSED_LOGINS = {("post", "/api/auth/login")}
 
 

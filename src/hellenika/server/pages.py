@@ -38,6 +38,8 @@ PAGES = {
     "leaderboard": "leaderboard.html",
     "settings": "settings.html",
     "outbox": "outbox.html",
+    "admin": "admin.html",
+    "users": "users.html",
 }
 #: ``src="/static/..."`` and ``href="/static/..."`` attributes, rewritten to the versioned prefix.
 _STATIC_ATTR = re.compile(rb'(\s(?:src|href)=")/static/(?!v/)([^"?#]+)"')
@@ -154,8 +156,19 @@ def pages_router(assets: Assets) -> APIRouter:
     async def settings(request: Request) -> Response:
         return await page(request, "settings")
 
+    @router.get("/users/{name}")
+    async def user_page(request: Request, name: str) -> Response:
+        # profile.js reads the name from the address and asks GET /api/users/{name}: preloaded with the page.
+        if len(name) > MAX_ID:
+            return await page(request, "users")
+        return await page(request, "users", None, (f"/api/users/{quote(name, safe='')}",))
+
     @router.get("/admin/outbox")
     async def outbox(request: Request) -> Response:
         return await page(request, "outbox")
+
+    @router.get("/admin")
+    async def admin(request: Request) -> Response:
+        return await page(request, "admin")
 
     return router

@@ -49,6 +49,8 @@ def not_rated_reason(info: TableInfo, meta: Sequence[tuple[int, str]], forfeit: 
         return "not rated: the table was created unrated"
     if len({player_key(info, seat)[0] for seat in range(info.players)}) < 2:
         return "not rated: fewer than two players to rate"
+    if forfeit == "removed":
+        return "not rated: an admin ended the game"
     if forfeit is not None:
         counts = decisions_by_seat(meta, info.players)
         people = [s.seat for s in info.seats if s.kind == USER]

@@ -89,3 +89,41 @@ class VacationRequest(Strict):
     model_config = ConfigDict(json_schema_extra={"examples": [{"days": 7}]})
 
     days: int = Field(ge=1, le=366, description="days from now (at most the days left this calendar year)")
+
+
+class MatchRequestCreate(Strict):
+    """A request to be seated automatically with people of a close rating (server/matchmaking.py)."""
+
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [{"game": "hercules", "players": 2, "mode": "live", "wait_minutes": 10}]
+        }
+    )
+
+    game: str = Field(max_length=40)
+    players: int = Field(ge=2, le=16)
+    options: dict[str, Any] = Field(default_factory=dict, max_length=16)
+    mode: Literal["live", "turn-based"] = "live"
+    deadline_hours: float | None = Field(default=None, gt=0, le=24 * 30)
+    rated: bool = True
+    wait_minutes: int = Field(default=10, ge=1, le=7 * 24 * 60, description="how long to wait for people")
+
+
+class ReportCreate(Strict):
+    """ "Report this user" (server/admin.py)."""
+
+    user: str = Field(min_length=1, max_length=64, description="the reported person's name")
+    reason: str = Field(min_length=1, max_length=500)
+    table: str | None = Field(default=None, max_length=16, description="the table it is about")
+    message: int | None = Field(default=None, ge=1, le=2**31 - 1, description="the chat line it is about")
+
+
+class SuspendRequest(Strict):
+    days: int = Field(ge=1, le=3650)
+    reason: str = Field(default="", max_length=500)
+
+
+class RemoveSeatRequest(Strict):
+    seat: int | None = Field(
+        default=None, ge=0, le=15, description="the seat to remove (default: the one to move)"
+    )

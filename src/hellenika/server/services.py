@@ -7,13 +7,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from hellenika.server.accounts import Accounts
+from hellenika.server.chat import Chat
 from hellenika.server.config import Settings
 from hellenika.server.coordination import LocalLocks, make_locks
-from hellenika.server.fanout import SESSION, USER, Note, make_fanout
+from hellenika.server.fanout import CHAT, SESSION, USER, Note, make_fanout
 from hellenika.server.lobby import Lobby
 from hellenika.server.master import Master
 from hellenika.server.notify.worker import Notifier
 from hellenika.server.replays import Replays
+from hellenika.server.social import Social
 from hellenika.server.store import Store
 
 
@@ -26,6 +28,9 @@ class Services:
     master: Master
     replays: Replays
     notifier: Notifier
+    #: A table's chat, and mutes and blocks (issue 23: chat.py, social.py).
+    chat: Chat
+    social: Social
     #: The Redis client of the shared rate limits (several processes), else None.
     redis: Any = None
 
@@ -52,6 +57,8 @@ class Services:
             replays=Replays(store, master, settings),
             notifier=Notifier(store, settings, master.hub),
             redis=redis,
+            chat=Chat(master, redis),
+            social=Social(store, accounts, settings),
         )
 
     async def start(self) -> None:
@@ -64,6 +71,8 @@ class Services:
         if note.kind == SESSION:
             self.accounts.forget_session(note.key)
             await self.master.hub.close_session(note.key)
+        elif note.kind == CHAT:
+            await self.chat.on_note(note)
         elif note.kind == USER:
             if note.key.isdigit():
                 await self.master.vacations_changed(int(note.key))

@@ -20,7 +20,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, aliased
 
 from hellenika import games
-from hellenika.server.store.models import GameTable, Seat, User, Vacation
+from hellenika.server.store.models import GameTable, Seat, TableSuccessor, User, Vacation
 from hellenika.web.results import end_words
 
 WAITING = "waiting"
@@ -98,6 +98,8 @@ class TableInfo:
     seats: tuple[SeatInfo, ...] = field(default_factory=tuple)
     rated: bool = True
     last_move_at: float | None = None
+    #: The table *Play again* made from this finished one (hellenika.server.again), else None.
+    next_table: str | None = None
 
     def seat_of(self, user_id: int | None) -> int | None:
         """The seat this person sits at (an invitation not yet accepted is no seat)."""
@@ -177,6 +179,7 @@ class TableInfo:
             "end_text": self.end_text(),
             "rated": self.rated,
             "last_move_at": iso(self.last_move_at),
+            "next_table": self.next_table,
             "invite": self.invite_token if creator else None,
             "invite_url": f"/tables/{self.id}?invite={self.invite_token}" if creator else None,
         }
@@ -187,6 +190,7 @@ def info_from_rows(
     creator_name: str,
     seats: list[tuple[Seat, str | None]],
     away: dict[int, float] | None = None,
+    next_table: str | None = None,
 ) -> TableInfo:
     return TableInfo(
         id=table.id,
@@ -212,6 +216,7 @@ def info_from_rows(
         result=table.result,
         rated=table.rated,
         last_move_at=table.last_move_at,
+        next_table=next_table,
         seats=tuple(
             SeatInfo(
                 s.seat,
@@ -232,8 +237,9 @@ def load_infos(session: Session, table_ids: list[str]) -> list[TableInfo]:
         return []
     creator = aliased(User)
     rows = session.execute(
-        select(GameTable, creator.name)
+        select(GameTable, creator.name, TableSuccessor.next_table_id)
         .join(creator, creator.id == GameTable.creator_id)
+        .outerjoin(TableSuccessor, TableSuccessor.table_id == GameTable.id)
         .where(GameTable.id.in_(table_ids))
     ).all()
     seat_rows = session.execute(
@@ -243,7 +249,7 @@ def load_infos(session: Session, table_ids: list[str]) -> list[TableInfo]:
     for seat, user_name in seat_rows:
         seats.setdefault(seat.table_id, []).append((seat, user_name))
     away = vacations_at(session, {s.user_id for s, _ in seat_rows if s.user_id is not None})
-    infos = {t.id: info_from_rows(t, name, seats.get(t.id, []), away) for t, name in rows}
+    infos = {t.id: info_from_rows(t, name, seats.get(t.id, []), away, after) for t, name, after in rows}
     return [infos[i] for i in table_ids if i in infos]
 
 

@@ -31,10 +31,19 @@ def winner_words(places: Sequence[int] | None, names: Sequence[str]) -> str:
     return f"{' and '.join(winners)} share first place."
 
 
+#: What a forfeit's reason says of the seat: a deadline passed, the player resigned, an admin removed them
+#: from a stuck game (server/admin.py).
+FORFEIT_VERBS = {
+    "timeout": "lost on time",
+    "resigned": "resigned",
+    "removed": "was removed by the server's admin",
+}
+
+
 def forfeit_words(seat: int, reason: str | None, names: Sequence[str]) -> str:
-    """A forfeit in words: "alice lost on time" (a deadline passed) or "alice resigned"."""
-    who = _name(names, seat)
-    return f"{who} lost on time" if reason == "timeout" else f"{who} resigned"
+    """A forfeit in words: "alice lost on time" (a deadline passed), "alice resigned", "alice was removed by
+    the server's admin"."""
+    return f"{_name(names, seat)} {FORFEIT_VERBS.get(reason or '', 'resigned')}"
 
 
 def end_reason_words(result: Mapping[str, Any] | None, names: Sequence[str]) -> str | None:

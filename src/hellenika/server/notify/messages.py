@@ -22,6 +22,7 @@ from hellenika.server.notify.prefs import (
     VERIFY_EMAIL,
     YOUR_TURN,
 )
+from hellenika.web.results import forfeit_words
 
 #: Discord refuses a ``content`` over 2000 characters.
 MAX_CONTENT = 1900
@@ -80,8 +81,7 @@ def result_words(payload: dict[str, Any]) -> str:
     reason = result.get("reason")
     forfeit = result.get("forfeit")
     if isinstance(forfeit, int) and 0 <= forfeit < len(names):
-        how = "lost on time" if reason == "timeout" else "resigned"
-        lines.append(f"{names[forfeit]} {how}.")
+        lines.append(f"{forfeit_words(forfeit, reason, names)}.")
     if result.get("end_reason"):
         lines.append(str(result["end_reason"]))
     return "\n".join(sorted(lines[: len(places)]) + lines[len(places) :])

@@ -2,7 +2,7 @@
 e-mail address (queueing its verification mail in the same transaction), verify it from the link,
 unsubscribe from the link in a mail, and the admin's view of the outbox.
 
-The admin is the first account registered (the lowest id): the person who set the server up.
+An admin is the first account registered or one granted the role (server/admin.py).
 """
 
 from __future__ import annotations
@@ -10,10 +10,11 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from hellenika.server.accounts import UserPublic
+from hellenika.server.admin import is_admin
 from hellenika.server.config import Settings
 from hellenika.server.errors import ApiError
 from hellenika.server.notify.messages import compose
@@ -39,11 +40,6 @@ from hellenika.server.tables import iso
 UPDATABLE = tuple(
     c for c in SETTING_COLUMNS if c not in ("webhook_url", "webhook_secret", "unsubscribe_token")
 )
-
-
-def is_admin(session: Session, user_id: int) -> bool:
-    first: int | None = session.scalar(select(func.min(User.id)))
-    return first == user_id
 
 
 class NotifySettings:

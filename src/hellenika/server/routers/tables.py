@@ -7,8 +7,11 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Response
 
+from hellenika.server.again import start_when_ready
+from hellenika.server.chat import system_line
 from hellenika.server.deps import CSRF, CurrentUser, OptionalUser, ServicesDep
 from hellenika.server.errors import ApiError
+from hellenika.server.lobby import TableFilter
 from hellenika.server.schemas import JoinRequest, MoveRequest, TableCreate, UndoRequest
 from hellenika.server.tables import FINISHED, WAITING, TableInfo, iso
 
@@ -27,9 +30,18 @@ async def list_tables(
     svc: ServicesDep,
     user: OptionalUser,
     status: Annotated[Literal["open", "playing", "finished"], Query()] = "open",
+    game: Annotated[str | None, Query(max_length=40, description="only this game")] = None,
+    players: Annotated[int | None, Query(ge=1, le=16, description="only this many players")] = None,
+    mode: Annotated[Literal["live", "turn-based"] | None, Query()] = None,
+    rated: Annotated[bool | None, Query(description="only rated (true) or unrated (false) tables")] = None,
+    max_deadline_hours: Annotated[
+        float | None, Query(gt=0, le=24 * 30, description="turn-based tables with at most this long a move")
+    ] = None,
 ) -> dict[str, Any]:
-    """Public tables: open ones to join (default), or those playing or finished, newest first."""
-    infos = await svc.lobby.listing(status)
+    """Public tables: open ones to join (default), or those playing or finished, newest first; filtered by
+    game, player count, mode, rated and the time a move."""
+    filters = TableFilter(game, players, mode, rated, max_deadline_hours)
+    infos = await svc.lobby.listing(status, filters=filters)
     return _tables(infos, user.id if user else None)
 
 
@@ -98,6 +110,7 @@ async def join_table(
     """Take an open seat (a given one, or the first), with the invitation token for a private table."""
     info = await svc.lobby.join(table_id, user, body or JoinRequest())
     svc.master.publish_table(info)
+    await system_line(svc.master, table_id, f"{user.name} joined")
     return {"table": info.to_json(user.id)}
 
 
@@ -108,6 +121,7 @@ async def leave_table(table_id: str, svc: ServicesDep, user: CurrentUser) -> dic
     if info.status == WAITING:
         info = await svc.lobby.leave(table_id, user)
         svc.master.publish_table(info)
+        await system_line(svc.master, table_id, f"{user.name} left")
     elif info.status == FINISHED:
         raise ApiError(409, "the game is over")
     else:
@@ -120,6 +134,8 @@ async def accept_invitation(table_id: str, svc: ServicesDep, user: CurrentUser) 
     """Take the seat I am invited to (403 if I am not invited, 409 once the table has started)."""
     info = await svc.lobby.accept(table_id, user)
     svc.master.publish_table(info)
+    await system_line(svc.master, table_id, f"{user.name} joined")
+    info = await start_when_ready(svc, info)  # a Play again table starts once all have accepted
     return {"table": info.to_json(user.id)}
 
 
@@ -128,6 +144,7 @@ async def decline_invitation(table_id: str, svc: ServicesDep, user: CurrentUser)
     """Turn down my invitation: the seat becomes open (403 if I am not invited, 409 once started)."""
     info = await svc.lobby.decline(table_id, user)
     svc.master.publish_table(info)
+    await system_line(svc.master, table_id, f"{user.name} declined the invitation")
     return {"table": info.to_json(user.id)}
 
 
@@ -135,6 +152,7 @@ async def decline_invitation(table_id: str, svc: ServicesDep, user: CurrentUser)
 async def start_table(table_id: str, svc: ServicesDep, user: CurrentUser) -> dict[str, Any]:
     """Start the game (the creator, once every seat is taken and every invitee has accepted)."""
     info = await svc.master.start(table_id, user)
+    await system_line(svc.master, table_id, "the game started")
     return {"table": info.to_json(user.id)}
 
 

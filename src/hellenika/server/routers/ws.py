@@ -8,6 +8,9 @@ The first model goes out on connecting unless the address says which version the
 the page then is not sent again the 9-13 KB it has; any other version (an older one, a missing or
 malformed value, a table that moved meanwhile) gets the model. The connection is registered before the
 comparison, so a move committed at any moment either reaches it as a push or makes the versions differ.
+``{"type": "chat", "text": ...}`` (``channel`` optional) posts a chat line as ``POST /api/tables/{id}/chat``
+does (server/chat.py; a refusal is answered ``{"type": "error", "detail": ...}``), and every connection that
+may read it gets ``{"type": "chat", "message": {...}}``.
 Anything else (a binary frame, text that is not such an object, JSON nested too deep) is answered with
 ``{"type": "error", "detail": ...}`` and the connection stays open; a message over
 ``Settings.max_ws_message_bytes`` closes it with 1009. Logging out closes the session's sockets with 4401.
@@ -21,12 +24,13 @@ from urllib.parse import urlsplit
 import anyio.to_thread
 import orjson
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from sqlalchemy.exc import OperationalError
 
 from hellenika.server.edge import json_problem
 from hellenika.server.errors import ApiError
 from hellenika.server.hub import Connection
 from hellenika.server.pushes import payload, seat_model
-from hellenika.server.security import SESSION_COOKIE, token_hash
+from hellenika.server.security import SESSION_COOKIE, RetryLater, token_hash
 from hellenika.server.services import Services
 from hellenika.server.tables import WAITING
 from hellenika.server.views import dumps
@@ -80,6 +84,9 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
             if request is None:
                 await _error(websocket, 'send {"type": "sync", "version": n} (JSON, at most 32 levels deep)')
                 continue
+            if request.get("type") == "chat":
+                await _chat(svc, websocket, table_id, user, request)
+                continue
             live = svc.master.live.get(table_id)
             if live is not None and svc.master.shared:
                 await svc.master.catch_up(live)  # another process may have moved it (the pages' resync)
@@ -119,9 +126,29 @@ def _parse(text: str) -> dict[str, Any] | None:
         value = orjson.loads(text)
     except orjson.JSONDecodeError:
         return None
-    if not isinstance(value, dict) or value.get("type") != "sync" or json_problem(value) is not None:
+    if not isinstance(value, dict) or value.get("type") not in ("sync", "chat") or json_problem(value):
         return None
     return value
+
+
+async def _chat(
+    svc: Services, websocket: WebSocket, table_id: str, user: Any, request: dict[str, Any]
+) -> None:
+    """A chat line sent on the socket: posted as over HTTP; a refusal is answered as an error message."""
+    text, channel = request.get("text"), request.get("channel")
+    if user is None:
+        await _error(websocket, "log in to chat")
+    elif not isinstance(text, str) or not (channel is None or isinstance(channel, str)):
+        await _error(websocket, 'send {"type": "chat", "text": "..."}')
+    else:
+        try:
+            await svc.chat.post(table_id, user, text, channel)
+        except ApiError as exc:
+            await _error(websocket, exc.detail)
+        except RetryLater as exc:
+            await _error(websocket, str(exc.detail))
+        except OperationalError:
+            await _error(websocket, "the database is unavailable; nothing was sent, try again soon")
 
 
 async def _error(websocket: WebSocket, detail: str) -> None:

@@ -15,6 +15,7 @@ from sqlalchemy import (
     Boolean,
     Float,
     ForeignKey,
+    Index,
     Integer,
     String,
     UniqueConstraint,
@@ -48,6 +49,12 @@ class User(Base):
     #: The address notifications go to (migration 0004); mail goes out only once ``email_verified``.
     email: Mapped[str | None] = mapped_column(String(254), nullable=True)
     email_verified: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: The server's operators (migration 0008; server/admin.py): granted by ``hellenika admin grant``. The
+    #: first account is an admin without it.
+    is_admin: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: A suspended account cannot log in until then (its sessions were ended when it was suspended).
+    suspended_until: Mapped[float | None] = mapped_column(Float, nullable=True)
+    suspended_reason: Mapped[str | None] = mapped_column(String(500), nullable=True)
 
 
 class AuthSession(Base):
@@ -257,3 +264,125 @@ class OutboxRow(Base):
     last_error: Mapped[str | None] = mapped_column(String(500), nullable=True)
     created_at: Mapped[float] = mapped_column(Float)
     sent_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+# -------------------------------------------------------------------- chat, mutes and blocks (migration 0005)
+
+
+class ChatMessage(Base):
+    """One line of a table's chat (hellenika.server.chat): ``channel`` is ``players``, ``spectators`` or
+    ``system`` (then ``author_id`` is NULL); ``version`` is the table's revision when it was written, so a
+    replay shows it at its step."""
+
+    __tablename__ = "chat_messages"
+    __table_args__ = (Index("ix_chat_messages_table_id_id", "table_id", "id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
+    author_id: Mapped[int | None] = mapped_column(
+        ForeignKey("users.id", ondelete="SET NULL"), nullable=True, index=True
+    )
+    channel: Mapped[str] = mapped_column(String(16))
+    text: Mapped[str] = mapped_column(String(600))
+    version: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+class UserMute(Base):
+    """``user_id`` does not read ``muted_id``'s chat."""
+
+    __tablename__ = "user_mutes"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    muted_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+class UserBlock(Base):
+    """``user_id`` blocked ``blocked_id``: no invitations from them, no joining ``user_id``'s tables, and no
+    chat either way."""
+
+    __tablename__ = "user_blocks"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    blocked_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+# -------------------------------------------------------------------- friends and play again (migration 0006)
+
+
+class Friend(Base):
+    """``user_id`` keeps ``friend_id`` in their friends list (one way, like following: the friend is not
+    asked). The list offers them as invitees and shows the public games they play."""
+
+    __tablename__ = "friends"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    friend_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+class TableSuccessor(Base):
+    """*Play again*: the table created from a finished one (hellenika.server.again). One per finished table
+    (its primary key), so a second *Play again* answers the same new table."""
+
+    __tablename__ = "table_successors"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    next_table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), unique=True)
+    created_by: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"), nullable=True)
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+# -------------------------------------------------------------------------- matchmaking (migration 0007)
+
+
+class MatchRequest(Base):
+    """A person's request to be seated automatically (server/matchmaking.py). ``pool`` says which requests
+    can play together; ``ordinal`` is their rating in the game when they asked; ``table_id`` the table the
+    match made."""
+
+    __tablename__ = "match_requests"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    game: Mapped[str] = mapped_column(String(40))
+    players: Mapped[int] = mapped_column(Integer)
+    options: Mapped[dict[str, Any]] = mapped_column(JsonDoc)
+    mode: Mapped[str] = mapped_column(String(16))
+    deadline_hours: Mapped[float | None] = mapped_column(Float, nullable=True)
+    rated: Mapped[bool] = mapped_column(Boolean)
+    pool: Mapped[str] = mapped_column(String(1000), index=True)
+    ordinal: Mapped[float] = mapped_column(Float)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    created_at: Mapped[float] = mapped_column(Float)
+    expires_at: Mapped[float] = mapped_column(Float)
+    table_id: Mapped[str | None] = mapped_column(
+        ForeignKey("tables.id", ondelete="SET NULL"), nullable=True, index=True
+    )
+
+
+class Report(Base):
+    """ "Report this user" (migration 0008): by whom, about whom, why, from where (a table, a chat line),
+    and whether an admin has dealt with it."""
+
+    __tablename__ = "reports"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    reporter_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    reported_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    table_id: Mapped[str | None] = mapped_column(ForeignKey("tables.id", ondelete="SET NULL"), nullable=True)
+    message_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    reason: Mapped[str] = mapped_column(String(500))
+    created_at: Mapped[float] = mapped_column(Float)
+    resolved_at: Mapped[float | None] = mapped_column(Float, nullable=True, index=True)
+    resolved_by: Mapped[int | None] = mapped_column(
+        ForeignKey("users.id", ondelete="SET NULL"), nullable=True
+    )

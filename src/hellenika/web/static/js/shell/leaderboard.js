@@ -25,7 +25,9 @@ async function show(game) {
       h("thead", {}, h("tr", {}, ["Rank", "Player", "Rating", "μ", "σ", "Games", "Wins"].map((t) => h("th", { scope: "col", class: t === "Player" ? "hk-name" : null, text: t })))),
       h("tbody", {}, list.map((r, i) => h("tr", {},
         h("td", { text: r.rank ?? i + 1 }),
-        h("th", { scope: "row", class: "hk-name" }, r.name ?? r.user ?? r.player ?? "", r.kind === "bot" && !/bot/i.test(String(r.name)) ? h("span", { class: "hk-muted", text: " (bot)" }) : null),
+        h("th", { scope: "row", class: "hk-name" },
+          r.kind === "user" && r.name ? h("a", { class: "hk-person-link", href: `/users/${encodeURIComponent(r.name)}`, text: r.name }) : r.name ?? r.user ?? r.player ?? "",
+          r.kind === "bot" && !/bot/i.test(String(r.name)) ? h("span", { class: "hk-muted", text: " (bot)" }) : null),
         // The rating shown is openskill's ordinal (mu - 3 sigma), never below 0.
         h("td", { text: number(Math.max(0, r.rating ?? r.ordinal ?? 0)) }),
         h("td", { text: number(r.mu) }),

@@ -11,6 +11,9 @@ import {
 import { agoWords, isClose, syncClock, timeLeftWords } from "./timing.js";
 import { cardNotes } from "./results.js";
 import { wireUpload } from "./upload.js";
+import { mountFriends } from "./friends.js";
+import { mountMatchmaking } from "./matchmaking.js";
+import { filterQuery, mountFilters } from "./filters.js";
 import { nextGameBar, setWaiting } from "./waiting.js";
 
 const LEVELS = [
@@ -130,7 +133,7 @@ function seatRow(i, previous) {
   const kind = h("select", { id: kindId, class: "hk-seat-kind", dataset: { seat: String(i) } },
     SEAT_KINDS.map(([value, words]) => h("option", { value, text: words })));
   const nameId = `seat-${i}-user`;
-  const name = h("input", { id: nameId, class: "hk-seat-user", placeholder: "their user name", autocomplete: "off" });
+  const name = h("input", { id: nameId, class: "hk-seat-user", placeholder: "their user name", autocomplete: "off", list: "friend-names" });
   const levelId = `seat-${i}-level`;
   const level = h("select", { id: levelId, class: "hk-seat-level" },
     LEVELS.map(([value, words]) => h("option", { value, text: words, selected: value === "medium" })));
@@ -165,6 +168,35 @@ function drawSeats() {
   const previous = byId("seats").children.length ? readSeats() : [];
   const n = Number(byId("players").value);
   byId("seats").replaceChildren(...Array.from({ length: n }, (_, i) => seatRow(i, previous[i])));
+}
+
+// A friend invited from the friends list (js/shell/friends.js): the first seat that is neither mine nor
+// already someone's invitation becomes theirs; with none left, one more player if the game allows it.
+function inviteFriend(name) {
+  const rows = () => [...byId("seats").querySelectorAll(".hk-seat-row")];
+  const kindOf = (row) => row.querySelector(".hk-seat-kind").value;
+  const invitee = (row) => row.querySelector(".hk-seat-user").value.trim();
+  let row = rows().find((r) => kindOf(r) === "user" && invitee(r).toLowerCase() === name.toLowerCase());
+  if (!row) row = rows().find((r) => kindOf(r) === "user" && !invitee(r)) || rows().find((r) => kindOf(r) !== "me" && kindOf(r) !== "user");
+  if (!row) {
+    const players = byId("players");
+    const more = [...players.options].find((o) => Number(o.value) === Number(players.value) + 1);
+    if (!more) {
+      notify(`Every seat is taken: make one an open seat or a bot to invite ${name}.`, "error");
+      return;
+    }
+    players.value = more.value;
+    drawSeats();
+    showApplicable();
+    row = rows()[rows().length - 1];
+  }
+  const kind = row.querySelector(".hk-seat-kind");
+  kind.value = "user";
+  kind.dispatchEvent(new Event("change"));
+  const input = row.querySelector(".hk-seat-user");
+  input.value = name;
+  input.focus();
+  notify(`${name} is invited to seat ${Number(row.dataset.seat) + 1}: create the table to send the invitation.`);
 }
 
 function readOptions() {
@@ -407,7 +439,7 @@ async function refresh() {
   if (refreshing) return;
   refreshing = true;
   try {
-    const open = tablesOf(await get("/api/tables?status=open"));
+    const open = tablesOf(await get(`/api/tables?status=open${filterQuery()}`));
     const playing = tablesOf(await get("/api/tables?status=playing")).slice(0, MAX_WATCHABLE);
     if (user) {
       const answer = await get("/api/tables/mine");
@@ -450,6 +482,8 @@ async function main() {
   if (user) {
     byId("mine").before(nextGameBar());
     byId("finished-more").addEventListener("click", () => loadFinished(true));
+    mountFriends(inviteFriend);
+    mountMatchmaking();
   }
   wireUpload(byId("upload-form"));
   try {
@@ -474,6 +508,7 @@ async function main() {
   select.addEventListener("change", () => { drawPlayers(); drawOptions(); drawRules(); drawSeats(); });
   byId("players").addEventListener("change", () => { drawSeats(); showApplicable(); });
   byId("create-form").addEventListener("submit", createTable);
+  mountFilters(games, refresh);
   await refresh();
   document.body.dataset.ready = "1";
   setInterval(() => { if (!document.hidden) refresh(); }, REFRESH_MS);

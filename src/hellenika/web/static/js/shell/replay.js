@@ -5,6 +5,7 @@
 import { drawBoard } from "../board-host.js";
 import { get } from "./api.js";
 import { byId } from "./dom.js";
+import { ReplayChat } from "./chat.js";
 import { mountHeader, showError } from "./header.js";
 import { renderLog } from "./log.js";
 import { scoreTable, winnerLine } from "./scores.js";
@@ -18,6 +19,8 @@ let steps = 0;
 let current = -1;
 let wanted = 0;
 let loading = false;
+// A finished table's chat (linked from its table page with ?table=), each line from its step on.
+const chat = params.get("table") ? new ReplayChat(params.get("table")) : null;
 
 function stepsOf(answer) {
   const meta = answer.replay || {};
@@ -59,6 +62,7 @@ async function draw(model) {
   }
   // Step n shows the game after n actions: the lines of the last of them (history index n - 1) are current.
   renderLog(byId("log"), model.log, model.names, { current: current - 1, reveal: true });
+  if (chat) chat.showUpTo(current);
   await drawBoard(byId("board"), model, ui);
 }
 
@@ -96,6 +100,7 @@ async function go(step) {
 async function main() {
   await mountHeader();
   wireUpload(byId("upload-form"));
+  if (chat) await chat.load();
   byId("first").addEventListener("click", () => go(0));
   byId("back").addEventListener("click", () => go(wanted - 1));
   byId("forward").addEventListener("click", () => go(wanted + 1));

@@ -42,7 +42,8 @@ function groupedHead(columns) {
     h("tr", {}, columns.map((c) => h("th", { scope: "col", title: c.title || null, text: c.label }))));
 }
 
-export function scoreTable(model) {
+// `people` (optional): per participant the person's name whose profile the row links to (null: none, e.g. a bot).
+export function scoreTable(model, people = []) {
   const names = model.names || [];
   const scores = model.scores || [];
   const places = model.places || [];
@@ -58,8 +59,11 @@ export function scoreTable(model) {
     ? `Scores when the game stopped (${model.end_reason || "a forfeit"}): the forfeiting player is placed last`
     : model.end_reason ? `Final scores (${model.end_reason})` : "Final scores";
   const columns = scoreColumns(model);
-  const name = (i) => h("th", { scope: "row", class: "hk-name" }, playerChip(names[i] ?? `Player ${i + 1}`, i, typeof players === "number" && i >= players),
-    i === model.seat ? " (you)" : "");
+  const chip = (i) => {
+    const shown = playerChip(names[i] ?? `Player ${i + 1}`, i, typeof players === "number" && i >= players);
+    return people[i] ? h("a", { class: "hk-person-link", href: `/users/${encodeURIComponent(people[i])}` }, shown) : shown;
+  };
+  const name = (i) => h("th", { scope: "row", class: "hk-name" }, chip(i), i === model.seat ? " (you)" : "");
   if (columns) {
     return h("table", { class: "hk-scores hk-scores-grouped", id: "score-table", dataset: model.end_reason ? { endReason: model.end_reason } : {} },
       h("caption", { text: caption }),
@@ -79,8 +83,7 @@ export function scoreTable(model) {
       h("th", { scope: "col", text: "Total" }))),
     h("tbody", {}, order.map((i) => h("tr", { class: places[i] === 1 ? "hk-winner" : null, dataset: { participant: String(i) } },
       h("td", { text: places[i] ?? "" }),
-      h("th", { scope: "row", class: "hk-name" }, playerChip(names[i] ?? `Player ${i + 1}`, i, typeof players === "number" && i >= players),
-        i === model.seat ? " (you)" : ""),
+      name(i),
       keys.map((k) => h("td", { text: breakdown[i] && breakdown[i][k] !== undefined ? breakdown[i][k] : "" })),
       h("td", { class: "hk-total", text: scores[i] ?? "" })))));
 }

@@ -9,10 +9,12 @@ import { ApiError, get, post } from "./api.js";
 import { byId, formatTime, h } from "./dom.js";
 import { loginUrl, mountHeader, notify, showError } from "./header.js";
 import { LiveConnection } from "./live.js";
+import { TableChat } from "./chat.js";
 import { nextGameBar, refreshWaiting } from "./waiting.js";
 import { renderLog } from "./log.js";
 import { trackChanges } from "./changes.js";
 import { scoreTable, winnerLine } from "./scores.js";
+import { drawAgain, seatPeople } from "./again.js";
 import { ratingText, vacationTexts } from "./results.js";
 import {
   creatorName, gameTitle, inviteBox, inviteToken, isCreator, isFinished, isFull, isOpenSeat, isWaiting, mayJoin,
@@ -38,6 +40,8 @@ let drawing = Promise.resolve();
 let refocus = false;
 // What the live region has said: the log's length and the version announced last.
 let announced = null;
+// The chat panel beside the log (js/shell/chat.js).
+let chat = null;
 
 const ui = {
   choose(index) { submitMove(index); },
@@ -53,6 +57,7 @@ function setConnection(state, delay) {
     reconnecting: delay ? `reconnecting in ${Math.round(delay / 100) / 10} s…` : "reconnecting…",
   }[state] || state;
   el.title = state === "live" ? "Connected: moves appear as they happen" : "Not connected: trying again";
+  if (state === "live" && chat) chat.catchUp();
 }
 
 function describeSummary() {
@@ -70,6 +75,7 @@ let waitingSignature = "";
 
 function drawWaiting() {
   byId("waiting").hidden = false;
+  chat.place(byId("waiting-controls"));
   byId("play").hidden = true;
   // The seats are polled while the table fills; redraw only on a change so the keyboard focus stays put.
   const signature = JSON.stringify([table, user && user.name]);
@@ -187,7 +193,8 @@ function drawResult() {
   if (!model.finished) return;
   byId("winner").textContent = winnerLine(model);
   const rating = ratingText(table);
-  byId("scores").replaceChildren(scoreTable(model), rating ? h("p", { class: "hk-muted", id: "rating-note", text: `This game is ${rating}.` }) : "");
+  byId("scores").replaceChildren(scoreTable(model, seatPeople(table)), rating ? h("p", { class: "hk-muted", id: "rating-note", text: `This game is ${rating}.` }) : "");
+  if (table) drawAgain(byId("again"), table, user); // Play again (js/shell/again.js)
   const link = byId("record-link");
   link.href = `/api/tables/${tableId}/record`;
   link.setAttribute("download", `hellenika-${model.game}-${tableId}.json`);
@@ -266,6 +273,7 @@ function announce() {
 async function drawModel() {
   byId("waiting").hidden = true;
   byId("play").hidden = false;
+  chat.place(byId("log"));
   const turn = byId("turn");
   turn.textContent = turnWords();
   turn.classList.toggle("hk-your-turn", model.seat !== null && model.to_move === model.seat && !model.finished);
@@ -369,6 +377,7 @@ async function resign(event) {
 
 function onPush(data) {
   if (!data || typeof data !== "object") return;
+  if (chat && chat.receive(data)) return;
   // A change here may make this game (or end it being) one waiting for me: the title badge asks again.
   if (data.type === "state" || data.table) refreshWaiting();
   if (data.type === "state" && data.view !== undefined) {
@@ -418,7 +427,9 @@ async function main() {
   byId("resign").addEventListener("click", resign);
   byId("dock-toggle").addEventListener("click", toggleDock);
   window.addEventListener("resize", () => { if (model) padForDock(); });
+  chat = new TableChat(tableId, user);
   await refresh();
+  if (document.body.dataset.status !== "missing") await chat.start();
   if (document.body.dataset.status === "missing") return;
   live = new LiveConnection(`/ws/tables/${encodeURIComponent(tableId)}`, {
     onMessage: onPush,

@@ -146,9 +146,28 @@ export function modeWords(table) {
   return parts.join(" · ");
 }
 
+// A person's profile page (/users/{name}).
+export function profileUrl(name) {
+  return `/users/${encodeURIComponent(name)}`;
+}
+
+// The person at a seat (seated or invited), whose name links to their profile; null for open seats and bots.
+export function seatPerson(seat) {
+  if (!seat || (seat.kind !== "user" && !isInvitedSeat(seat))) return null;
+  return seatUserName(seat) || seat.name || null;
+}
+
+// A name as a link to its profile (names are text: h() never parses markup).
+export function personLink(name, content = name) {
+  return h("a", { class: "hk-person-link", href: profileUrl(name) }, content);
+}
+
 export function seatList(table) {
-  return h("ol", { class: "hk-seats" }, seatsOf(table).map((seat, i) =>
-    h("li", { class: isOpenSeat(seat) ? "hk-open-seat" : null }, playerChip(seatName(seat, i), i))));
+  return h("ol", { class: "hk-seats" }, seatsOf(table).map((seat, i) => {
+    const chip = playerChip(seatName(seat, i), i);
+    const person = seatPerson(seat);
+    return h("li", { class: isOpenSeat(seat) ? "hk-open-seat" : null }, person ? personLink(person, chip) : chip);
+  }));
 }
 
 // Copy text to the clipboard; falls back to selecting it (clipboard access needs a secure context).
