@@ -185,7 +185,7 @@ def test_a_resignation_at_an_unrated_table(person: Callable[[str], Person]) -> N
     page.select_option("#seat-0-kind", "me")
     page.select_option("#seat-1-kind", "bot")
     page.select_option("#seat-1-level", "easy")
-    page.get_by_label("Rated").set_checked(False)
+    page.get_by_label("Rated", exact=True).set_checked(False)
     page.get_by_role("button", name="Create table").click()
     page.wait_for_url(f"{ria.base}/tables/*")
     tid = page.url.rsplit("/", 1)[1]

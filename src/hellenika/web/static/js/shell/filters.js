@@ -8,7 +8,7 @@ const FIELDS = [
   ["game", "Game"],
   ["players", "Players"],
   ["mode", "Speed"],
-  ["rated", "Rated"],
+  ["rated", "Rated or not"],
 ];
 const SPEEDS = [
   ["", "any"],

@@ -68,7 +68,7 @@ function form() {
       WAITS.map(([minutes, words]) => h("option", { value: String(minutes), text: words, selected: minutes === 10 }))),
     h("div", { class: "hk-option hk-check" },
       h("input", { id: "mm-rated", name: "rated", type: "checkbox", checked: true }),
-      h("label", { for: "mm-rated", text: "Rated" })),
+      h("label", { for: "mm-rated", text: "Rated game" })),
     h("p", { class: "hk-error", id: "mm-error", role: "alert" }),
     h("button", { type: "submit", class: "hk-primary", id: "mm-ask", text: "Find me a game" }));
 }
