@@ -16,7 +16,6 @@ of the key fails, its transaction rolls back, and it reads the first one's).
 
 from __future__ import annotations
 
-import secrets
 from typing import Any
 
 from sqlalchemy import select
@@ -25,11 +24,11 @@ from sqlalchemy.orm import Session
 
 from hellenika.server.accounts import UserPublic
 from hellenika.server.errors import ApiError
-from hellenika.server.lobby import new_id
+from hellenika.server.lobby import add_table, new_id
 from hellenika.server.notify.outbox import enqueue_for_table
 from hellenika.server.services import Services
 from hellenika.server.social import refuse_blocked_invitations
-from hellenika.server.store.models import GameTable, Seat, TableSuccessor
+from hellenika.server.store.models import GameTable, TableSuccessor
 from hellenika.server.tables import BOT, FINISHED, INVITED, OPEN, USER, WAITING, TableInfo, load_info
 
 
@@ -94,28 +93,21 @@ async def play_again(svc: Services, table_id: str, user: UserPublic) -> tuple[Ta
         if existing is not None:
             return existing, False
         refuse_blocked_invitations(session, user, invitees)  # 403 naming a block, as the lobby's create
-        session.add(
-            GameTable(
-                id=new_table,
-                game=old.game,
-                players=old.players,
-                options=dict(old.options),
-                mode=old.mode,
-                deadline_hours=old.deadline_hours,
-                on_timeout=old.on_timeout,
-                private=old.private,
-                rated=old.rated,
-                status=WAITING,
-                creator_id=user.id,
-                invite_token=secrets.token_urlsafe(12),
-                seed=None,
-                version=0,
-                steps=0,
-                created_at=now,
-            )
+        add_table(
+            session,
+            new_table,
+            rows,
+            now,
+            game=old.game,
+            players=old.players,
+            options=dict(old.options),
+            mode=old.mode,
+            deadline_hours=old.deadline_hours,
+            on_timeout=old.on_timeout,
+            private=old.private,
+            rated=old.rated,
+            creator_id=user.id,
         )
-        session.flush()
-        session.add_all(Seat(table_id=new_table, **row) for row in rows)
         session.add(
             TableSuccessor(table_id=table_id, next_table_id=new_table, created_by=user.id, created_at=now)
         )

@@ -69,6 +69,30 @@ class TableFilter:
         return found
 
 
+def add_table(
+    session: Session, table_id: str, seats: list[dict[str, Any]], now: float, **values: Any
+) -> None:
+    """A new waiting table with its seats (``seat``, ``kind``, ``user_id``, ``level`` each), in the caller's
+    transaction: the lobby's create, Play again (again.py) and a match (matchmaking.py) all make theirs here.
+    ``values`` are the table's game, players, options, mode, deadline_hours, on_timeout, private, rated and
+    creator_id."""
+    session.add(
+        GameTable(
+            id=table_id,
+            status=WAITING,
+            invite_token=secrets.token_urlsafe(12),
+            seed=None,
+            version=0,
+            steps=0,
+            created_at=now,
+            **values,
+        )
+    )
+    session.flush()
+    session.add_all(Seat(table_id=table_id, **row) for row in seats)
+    session.flush()
+
+
 def new_id() -> str:
     return secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
 
@@ -129,29 +153,21 @@ class Lobby:
 
         def write(session: Session) -> TableInfo:
             refuse_blocked_invitations(session, user, found.values())  # 403 naming the block
-            session.add(
-                GameTable(
-                    id=table_id,
-                    game=game.name,
-                    players=body.players,
-                    options=dict(options),
-                    mode=body.mode,
-                    deadline_hours=body.deadline_hours,
-                    on_timeout=body.on_timeout,
-                    private=body.private,
-                    rated=body.rated,
-                    status=WAITING,
-                    creator_id=user.id,
-                    invite_token=secrets.token_urlsafe(12),
-                    seed=None,
-                    version=0,
-                    steps=0,
-                    created_at=now,
-                )
+            add_table(
+                session,
+                table_id,
+                rows,
+                now,
+                game=game.name,
+                players=body.players,
+                options=dict(options),
+                mode=body.mode,
+                deadline_hours=body.deadline_hours,
+                on_timeout=body.on_timeout,
+                private=body.private,
+                rated=body.rated,
+                creator_id=user.id,
             )
-            session.flush()
-            session.add_all(Seat(table_id=table_id, **row) for row in rows)
-            session.flush()
             info = load_info(session, table_id)
             assert info is not None
             enqueue_for_table(session, None, info, now)  # the invitations' notifications

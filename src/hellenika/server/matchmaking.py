@@ -37,11 +37,11 @@ from hellenika.server.accounts import UserPublic
 from hellenika.server.config import Settings
 from hellenika.server.coordination import lock_key
 from hellenika.server.errors import ApiError
-from hellenika.server.lobby import new_id
+from hellenika.server.lobby import add_table, new_id
 from hellenika.server.master import Master
 from hellenika.server.schemas import MatchRequestCreate
 from hellenika.server.store import Store
-from hellenika.server.store.models import GameTable, MatchRequest, Rating, Seat, User, UserBlock
+from hellenika.server.store.models import GameTable, MatchRequest, Rating, User, UserBlock
 from hellenika.server.tables import USER, WAITING, iso
 
 log = logging.getLogger("hellenika.server.matchmaking")
@@ -326,31 +326,25 @@ class Matchmaking:
         table_id = new_id()
         order = list(group)
         secrets.SystemRandom().shuffle(order)
-        creator = min(group, key=lambda r: (r.created_at, r.id))  # who waited longest starts the table
-        session.add(
-            GameTable(
-                id=table_id,
-                game=first.game,
-                players=first.players,
-                options=dict(first.options),
-                mode=first.mode,
-                deadline_hours=first.deadline_hours,
-                on_timeout="bot",
-                private=True,  # full from the start: never listed as open
-                rated=first.rated,
-                status=WAITING,
-                creator_id=creator.user_id,
-                invite_token=secrets.token_urlsafe(12),
-                seed=None,
-                version=0,
-                steps=0,
-                created_at=now,
-            )
-        )
-        session.flush()
-        session.add_all(
-            Seat(table_id=table_id, seat=index, kind=USER, user_id=row.user_id, level=None)
+        creator = min(group, key=lambda r: (r.created_at, r.id))
+        rows = [
+            {"seat": index, "kind": USER, "user_id": row.user_id, "level": None}
             for index, row in enumerate(order)
+        ]
+        add_table(
+            session,
+            table_id,
+            rows,
+            now,
+            game=first.game,
+            players=first.players,
+            options=dict(first.options),
+            mode=first.mode,
+            deadline_hours=first.deadline_hours,
+            on_timeout="bot",
+            private=True,  # full from the start: never listed as open
+            rated=first.rated,
+            creator_id=creator.user_id,  # who waited longest starts the table
         )
         done = session.execute(
             update(MatchRequest)
