@@ -21,9 +21,10 @@ from typing import Any
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session, aliased
 
-from hellenika.server.accounts import UserPublic, name_key
+from hellenika.server.accounts import UserPublic
 from hellenika.server.config import Settings
 from hellenika.server.errors import ApiError
+from hellenika.server.profiles import find_user
 from hellenika.server.store import Store
 from hellenika.server.store.models import AuthSession, GameTable, Report, User
 from hellenika.server.tables import PLAYING, WAITING, iso, load_infos
@@ -49,12 +50,13 @@ def require_admin(session: Session, user: UserPublic) -> None:
 
 
 def _user_id(session: Session, name: str, missing: int = 404) -> tuple[int, str]:
-    """The account's id and name as registered; ``missing`` is the status when there is none (404 for a
-    name in the address, 422 for one in a body)."""
-    row = session.execute(select(User.id, User.name).where(User.name_key == name_key(name.strip()))).first()
-    if row is None:
-        raise ApiError(missing, f"no user named {name!r}")
-    return row.id, row.name
+    """The account's id and name as registered (profiles.find_user); ``missing`` is the status when there is
+    none (404 for a name in the address, 422 for one in a body)."""
+    try:
+        user_id, shown, _since = find_user(session, name)
+    except ApiError as exc:
+        raise ApiError(missing, exc.detail) from None
+    return user_id, shown
 
 
 def set_admin(session: Session, name: str, granted: bool) -> str:
