@@ -115,8 +115,12 @@ def test_playing_by_keyboard_only(admin: Any) -> None:
     press_until(page, "Tab", "(el) => el.matches('#actions .hk-actions button')")
     seat = int(page.evaluate("() => document.body.dataset.seat"))
     moves = 0
-    while page.evaluate(MY_TURN) and moves < 20:
+    bot_moved = False
+    # Until the bot has moved: bots do not pause in tests, so the turn may be mine again before the page is
+    # asked whose turn it is, and the loop tells the bot's move by the log.
+    while not bot_moved and page.evaluate(MY_TURN) and moves < 20:
         before = int(page.evaluate("() => Number(document.body.dataset.version)"))
+        logged = len(page_tour.api(admin, "GET", f"/api/tables/{table}/state")["log"])
         page.keyboard.press("Enter")
         page.wait_for_function(f"() => Number(document.body.dataset.version) > {before}")
         moves += 1
@@ -128,7 +132,10 @@ def test_playing_by_keyboard_only(admin: Any) -> None:
         )
         focus = page.evaluate(FOCUS)
         assert focus["inActions"], focus
+        since = page_tour.api(admin, "GET", f"/api/tables/{table}/state")["log"][logged:]
+        bot_moved = any(line.get("actor") not in (None, seat) for line in since)
     assert moves >= 2  # the first choice of a turn leads to a second step of it
+    assert bot_moved, moves
     # The bot moves; the turn comes back with the focus on the first choice, and the live region has said
     # what the bot did and that it is my turn.
     page.wait_for_function(MY_TURN)

@@ -38,8 +38,10 @@ let drawing = Promise.resolve();
 // A move chosen by keyboard (from the list or on the board): once the page shows the next position, the
 // focus goes back to the choice list instead of falling to <body>.
 let refocus = false;
-// What the live region has said: the log's length and the version announced last.
+// What the live region has said: the log's length, the version and turn announced last, and whether it was
+// this seat's turn then; and the log's length when it last was this seat's turn.
 let announced = null;
+let sinceMine = null;
 // The chat panel beside the log (js/shell/chat.js).
 let chat = null;
 
@@ -253,21 +255,26 @@ function toggleDock() {
 }
 
 // The polite live region: whose turn it is, and in words what the others did since the last position shown.
+// When the turn comes back to this seat it says everything the others did since its own turn, so the last
+// words a screen reader reads before "Your turn" are the whole of the others' turns, however the pushes of
+// those turns were split or merged.
 function announce() {
   const log = model.log || [];
-  const lines = [];
-  if (announced && model.version > announced.version && log.length > announced.length) {
-    for (const line of log.slice(announced.length)) {
-      if (model.seat === null || line.actor !== model.seat) lines.push(line.text);
-    }
-  }
+  const mine = model.seat !== null && model.to_move === model.seat && !model.finished;
   const turn = turnWords();
+  let from = null;
+  if (announced && model.version > announced.version) {
+    from = announced.length;
+    if (mine && !announced.mine && sinceMine !== null) from = Math.min(from, sinceMine);
+  }
+  const lines = from === null ? [] : log.slice(from).filter((line) => model.seat === null || line.actor !== model.seat);
   const changed = !announced || model.version !== announced.version || turn !== announced.turn;
-  announced = { version: model.version, length: log.length, turn };
+  if (mine) sinceMine = log.length;
+  announced = { version: model.version, length: log.length, turn, mine };
   if (!changed) return;
   const region = byId("announce");
   const sentence = (words) => (/[.!?:]$/.test(words.trim()) ? words.trim() : `${words.trim()}.`);
-  region.textContent = [...lines.slice(-6), turn].map(sentence).join(" ");
+  region.textContent = [...lines.slice(-6).map((line) => line.text), turn].map(sentence).join(" ");
 }
 
 async function drawModel() {
