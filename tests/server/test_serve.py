@@ -4,6 +4,7 @@ its options for running behind a proxy over HTTPS: ``--forwarded-allow-ips``, ``
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
@@ -16,6 +17,7 @@ from pathlib import Path
 import httpx
 
 from hellenika.cli.serve import ensure_sqlite_folder
+from hellenika.server import collector
 
 
 def test_ensure_sqlite_folder(tmp_path: Path) -> None:
@@ -124,3 +126,19 @@ def test_serve_trusts_no_forwarded_header_by_default(tmp_path: Path) -> None:
         assert register(base, "local-1", "203.0.113.1").status_code == 201
         # The claimed address is not believed: it is 127.0.0.1 again, whose one registration is used.
         assert register(base, "local-2", "203.0.113.2").status_code == 429
+
+
+def test_the_collector_tuning_freezes_start_up_and_raises_the_thresholds() -> None:
+    probe = (
+        "import gc, json; from hellenika.server import collector; "
+        "before = gc.get_threshold(); changed = collector.tune(); "
+        "print(json.dumps([changed, list(before), list(gc.get_threshold()), gc.get_freeze_count()]))"
+    )
+    tuned = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    changed, before, after, frozen = json.loads(tuned.stdout)
+    assert changed and after == list(collector.THRESHOLDS) and after != before
+    assert frozen > 10_000  # the imported modules and their objects
+    env = {**os.environ, collector.ENV: "default"}
+    kept = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, env=env)
+    changed, before, after, frozen = json.loads(kept.stdout)
+    assert not changed and after == before and frozen == 0

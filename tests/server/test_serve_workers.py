@@ -231,6 +231,7 @@ def test_one_worker_stops_on_sigterm(tmp_path: Path) -> None:
         assert server.stderr is not None
         log = server.stderr.read().decode()
         assert "Application shutdown complete." in log
+        assert "garbage collector tuned" in log  # server/collector.py, once the app is built
         assert "Traceback" not in log
     finally:
         stop(server)
@@ -315,6 +316,7 @@ def test_two_workers_on_postgres_and_redis(tmp_path: Path, postgres_url: str) ->
         print(f"{seconds:.1f} s")
         text = log.read_text()
         assert text.count("Application shutdown complete.") == 2
+        assert text.count("garbage collector tuned") == 2  # in each worker process
         assert "Traceback" not in text
         assert not [pid for pid in workers if Path(f"/proc/{pid}").exists()]
     finally:

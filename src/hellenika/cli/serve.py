@@ -142,7 +142,7 @@ def run_server(
     the bots' pause)."""
     import uvicorn
 
-    from hellenika.server import Settings, create_app
+    from hellenika.server import Settings, collector, create_app
     from hellenika.server.config import database_url_from_env
     from hellenika.server.factory import SETTINGS_ENV, log_notifications, settings_to_json
 
@@ -175,7 +175,9 @@ def run_server(
         return
     log_notifications()
     app = create_app(settings)
-    server = uvicorn.Server(uvicorn.Config(app, **options))  # type: ignore[arg-type]
+    config = uvicorn.Config(app, **options)  # type: ignore[arg-type]
+    collector.tune()  # after the Config, which sets up the logging the tuning reports to
+    server = uvicorn.Server(config)
     server.run()
     if not server.started:  # e.g. the port is taken: fail as uvicorn.run does
         raise SystemExit(3)

@@ -70,7 +70,10 @@ def log_notifications() -> None:
 
 def app_from_env() -> FastAPI:
     """The application of one worker process, with the Settings of ``HELLENIKA_SETTINGS`` (default: none)."""
+    from hellenika.server import collector
     from hellenika.server.app import create_app
 
     log_notifications()
-    return create_app(settings_from_json(os.environ.get(SETTINGS_ENV) or "{}"))
+    app = create_app(settings_from_json(os.environ.get(SETTINGS_ENV) or "{}"))
+    collector.tune()
+    return app
