@@ -12,6 +12,7 @@ from typing import Any
 from hellenika.bots.greedy import GreedyBot
 from hellenika.bots.heuristic import HeuristicBot
 from hellenika.bots.ismcts import ISMCTSBot
+from hellenika.bots.policy import PolicyBot
 from hellenika.bots.random_bot import RandomBot
 from hellenika.engine.agent import Agent
 from hellenika.engine.errors import InvalidOption
@@ -21,6 +22,8 @@ BOT_KINDS: dict[str, Callable[..., Agent]] = {
     "greedy": GreedyBot,
     "heuristic": HeuristicBot,
     "ismcts": ISMCTSBot,
+    # A trained network (``policy`` plays the one shipped for the game, ``policy:path=FILE.npz`` a file's).
+    "policy": PolicyBot,
 }
 
 # Levels for players: what a table's "bot level" means.
@@ -29,6 +32,8 @@ LEVELS: dict[str, str] = {
     "medium": "heuristic",
     "hard": "ismcts:seconds=1",
     "expert": "ismcts:seconds=5",
+    # Only where a policy is shipped for the game and player count (hellenika.bots.policy.shipped_policies).
+    "trained": "policy",
 }
 
 

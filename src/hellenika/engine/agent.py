@@ -37,6 +37,16 @@ class Observation:
         return self._state.game
 
     @property
+    def num_players(self) -> int:
+        """The table's player count (public: every view implies it)."""
+        return self._state.num_players
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The game's options (public: chosen before the game by all)."""
+        return dict(self._state.options)
+
+    @property
     def legal_actions(self) -> list[Action]:
         if self._legal is None:
             self._legal = self._state.legal_actions()

@@ -40,7 +40,10 @@ SHARED_KINDS: dict[str, frozenset[str]] = {"hellas": frozenset({"worker"})}
 class ActionTable:
     """A bijection between a fixed tuple of actions and ``range(len(actions))``."""
 
-    __slots__ = ("actions", "by_identity", "index")
+    __slots__ = ("_base_identity", "_pinned", "actions", "by_identity", "index")
+
+    #: How many equal-but-not-interned action objects :meth:`encode_many` remembers before starting over.
+    PIN_LIMIT = 1 << 16
 
     def __init__(self, actions: Sequence[Action]) -> None:
         self.actions: tuple[Action, ...] = tuple(actions)
@@ -49,15 +52,31 @@ class ActionTable:
             raise ValueError("an action table must not repeat an action")
         # Games hand out their interned action objects, which are the very objects of this table, so the hot
         # path looks them up by identity (an int hash) instead of hashing the dataclass's fields.
-        self.by_identity: dict[int, int] = {id(a): i for i, a in enumerate(self.actions)}
+        self._base_identity: dict[int, int] = {id(a): i for i, a in enumerate(self.actions)}
+        self.by_identity: dict[int, int] = dict(self._base_identity)
+        # Objects an engine builds on demand and caches (Hercules' rolls) are equal to an entry but not the
+        # same object: the first lookup by value adds their id. The objects are kept here so that an id stays
+        # theirs while it is in ``by_identity`` (an id is reused only once its object is freed).
+        self._pinned: list[Action] = []
 
     def encode_many(self, actions: Sequence[Action]) -> list[int]:
         """The numbers of several actions (the legal ones of a step), the fast way."""
         try:
             return list(map(self.by_identity.__getitem__, map(id, actions)))
         except KeyError:  # an equal action that is not the interned object: look it up by value
-            index = self.index
-            return [index[a] for a in actions]
+            return [self._remember(a) for a in actions]
+
+    def _remember(self, action: Action) -> int:
+        number = self.by_identity.get(id(action))
+        if number is not None:
+            return number
+        number = self.index[action]
+        if len(self._pinned) >= self.PIN_LIMIT:  # an engine that builds new objects every time: start over
+            self._pinned.clear()
+            self.by_identity = dict(self._base_identity)
+        self._pinned.append(action)
+        self.by_identity[id(action)] = number
+        return number
 
     def __len__(self) -> int:
         return len(self.actions)

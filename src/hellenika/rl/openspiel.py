@@ -160,10 +160,11 @@ class HellenikaSpielGame(pyspiel.Game):  # type: ignore[misc]
 class _Box:
     """The engine state and bookkeeping, copied with the engine's cheap ``clone`` (never ``deepcopy``)."""
 
-    __slots__ = ("engine", "length", "own", "truncated", "vectors", "views")
+    __slots__ = ("codec", "engine", "length", "own", "truncated", "vectors", "views")
 
     def __init__(self, engine: State, players: int) -> None:
         self.engine = engine
+        self.codec = codec_for(engine.game.name)  # shared, never copied
         self.length = 0
         #: each seat's decisions so far, as action numbers
         self.own: list[list[int]] = [[] for _ in range(players)]
@@ -196,6 +197,7 @@ class _Box:
 
     def __setstate__(self, data: dict[str, Any]) -> None:
         self.engine = games.get(data["engine"]["game"]).state_from_json(data["engine"], log=False)
+        self.codec = codec_for(self.engine.game.name)
         self.length = data["length"]
         self.own = [[int(n) for n in x] for x in data["own"]]
         self.truncated = data["truncated"]
@@ -205,6 +207,7 @@ class _Box:
     def __deepcopy__(self, memo: dict[int, Any]) -> _Box:
         other = _Box.__new__(_Box)
         other.engine = self.engine.clone()
+        other.codec = self.codec
         other.length = self.length
         other.own = [list(x) for x in self.own]
         other.truncated = self.truncated
@@ -222,7 +225,7 @@ class HellenikaSpielState(pyspiel.State):  # type: ignore[misc]
 
     @property
     def _codec(self) -> GameCodec:
-        return codec_for(self._box.engine.game.name)
+        return self._box.codec
 
     @property
     def engine(self) -> State:
@@ -240,22 +243,26 @@ class HellenikaSpielState(pyspiel.State):  # type: ignore[misc]
         return player
 
     def _legal_actions(self, player: int) -> list[int]:
-        return sorted(self._codec.decisions.encode_many(self._box.engine.legal_actions()))
+        box = self._box
+        numbers = box.codec.decisions.encode_many(box.engine.legal_actions())
+        numbers.sort()
+        return numbers
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        index = self._codec.chance.index
-        return sorted((index[a], p) for a, p in self._box.engine.chance_outcomes())
+        outcomes = self._box.engine.chance_outcomes()
+        numbers = self._box.codec.chance.encode_many([a for a, _ in outcomes])
+        return sorted(zip(numbers, [p for _, p in outcomes], strict=True))
 
     def _apply_action(self, action: int) -> None:
         box = self._box
-        box.views = {}
+        box.views = {}  # replaced, never cleared: a clone may share the old ones
         box.vectors = {}
         engine = box.engine
         player = engine.current_player()
         if player == CHANCE:
-            engine.apply_unchecked(self._codec.decode_chance(action))
+            engine.apply_unchecked(box.codec.chance.decode(action))
         else:
-            engine.apply_unchecked(self._codec.decode(action))
+            engine.apply_unchecked(box.codec.decisions.decode(action))
             box.own[player].append(action)
         box.length += 1
         if box.length >= self._max_length and not engine.is_terminal():

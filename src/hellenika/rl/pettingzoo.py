@@ -85,6 +85,13 @@ class HellenikaEnv(AECEnv):  # type: ignore[misc]
         self.action_spaces = {agent: spaces.Discrete(n) for agent in self.possible_agents}
         self._rng: Rng | None = None
         self.state: State | None = None
+        # Hot-path shortcuts: the codec's decision tuple and look-up, bound once.
+        self._actions = self.codec.decisions.actions
+        self._encode_many = self.codec.decisions.encode_many
+        self._num_actions = n
+        self._legal_version = -1
+        self._legal: list[int] = []
+        self._vector_cache: tuple[tuple[int, int], np.ndarray] | None = None
 
     # ------------------------------------------------------------------ spaces
 
@@ -108,7 +115,9 @@ class HellenikaEnv(AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self._legal_cache: tuple[int, list[int]] | None = None
+        self._legal_version = -1
+        self._legal = []
+        self._vector_cache = None
         self._advance()
 
     def _advance(self) -> None:
@@ -135,16 +144,16 @@ class HellenikaEnv(AECEnv):  # type: ignore[misc]
             self.agent_selection = self.possible_agents[player]
 
     def _legal_numbers(self) -> list[int]:
-        """The codec numbers of the current legal decisions (cached per state version)."""
+        """The codec numbers of the current legal decisions (cached per state version: the mask, the
+        legality check in :meth:`step` and the observation share one look-up)."""
         state = self.state
         assert state is not None
-        cached = self._legal_cache
-        if cached is not None and cached[0] == state.version:
-            return cached[1]
-        numbers = (
-            self.codec.decisions.encode_many(state.legal_actions()) if state.current_player() >= 0 else []
-        )
-        self._legal_cache = (state.version, numbers)
+        version = state.version
+        if self._legal_version == version:
+            return self._legal
+        numbers = self._encode_many(state.legal_actions()) if state.current_player() >= 0 else []
+        self._legal_version = version
+        self._legal = numbers
         return numbers
 
     def step(self, action: int | None) -> None:
@@ -154,30 +163,46 @@ class HellenikaEnv(AECEnv):  # type: ignore[misc]
             return
         state = self.state
         assert state is not None
-        if action is None or int(action) not in self._legal_numbers():
+        if action is None or (number := int(action)) not in self._legal_numbers():
             raise ValueError(f"{action!r} is not a legal action number for {agent} here")
         self._cumulative_rewards[agent] = 0.0
-        for other in self.agents:
-            self.rewards[other] = 0.0
-        state.apply_unchecked(self.codec.decode(int(action)))
+        rewards = self.rewards
+        for other in rewards:
+            rewards[other] = 0.0
+        state.apply_unchecked(self._actions[number])
         self._advance()
 
     # ------------------------------------------------------------------ what an agent sees
 
+    def legal_action_numbers(self, agent: str) -> list[int]:
+        """The legal action numbers of ``agent`` (empty unless it is to move): the mask's non-zero entries,
+        without building the mask (for search and scripted agents)."""
+        state = self.state
+        if state is None or state.current_player() != self._seat[agent]:
+            return []
+        return list(self._legal_numbers())
+
     def action_mask(self, agent: str) -> np.ndarray:
-        mask = np.zeros(self.codec.num_actions, dtype=np.int8)
+        mask = np.zeros(self._num_actions, dtype=np.int8)
         state = self.state
         if state is not None and state.current_player() == self._seat[agent]:
-            mask[self._legal_numbers()] = 1
+            for number in self._legal_numbers():  # a few numbers: item by item beats a fancy index
+                mask[number] = 1
         return mask
 
-    def observe(self, agent: str) -> dict[str, np.ndarray]:
+    def observation_vector(self, agent: str) -> np.ndarray:
+        """The agent's laid-out observation (a new array; built once per state version and seat)."""
         state = self.state
         assert state is not None, "call reset() first"
-        return {
-            "observation": encode(self.encoder, state.view(self._seat[agent])),
-            "action_mask": self.action_mask(agent),
-        }
+        seat = self._seat[agent]
+        key = (state.version, seat)
+        cached = self._vector_cache
+        if cached is None or cached[0] != key:
+            cached = self._vector_cache = (key, encode(self.encoder, state.view(seat)))
+        return cached[1].copy()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        return {"observation": self.observation_vector(agent), "action_mask": self.action_mask(agent)}
 
     def render(self) -> str | None:
         if self.render_mode is None or self.state is None:
