@@ -82,7 +82,9 @@ class HellenikaEnv(AECEnv):  # type: ignore[misc]
             )
             for agent in self.possible_agents
         }
-        self.action_spaces = {agent: spaces.Discrete(n) for agent in self.possible_agents}
+        self.action_spaces: dict[str, spaces.Discrete[Any]] = {
+            a: spaces.Discrete(n) for a in self.possible_agents
+        }
         self._rng: Rng | None = None
         self.state: State | None = None
         # Hot-path shortcuts: the codec's decision tuple and look-up, bound once.

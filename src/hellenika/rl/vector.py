@@ -185,7 +185,7 @@ def _settle(envs: Sequence[_Game], rewards: np.ndarray, terminated: np.ndarray, 
                 todo.append(i)
 
 
-def _spaces(env: _Game) -> tuple[spaces.Dict, spaces.Discrete]:
+def _spaces(env: _Game) -> tuple[spaces.Dict, spaces.Discrete[Any]]:
     n = env.codec.num_actions
     observation = spaces.Dict(
         {
@@ -222,7 +222,7 @@ class LearnerEnv(Env[dict[str, np.ndarray], int]):
         engine, count, opts = _setup(game, players, options)
         chosen = list(opponents) if opponents is not None else ["random"] * (count - 1)
         self._env = _Game(engine, count, opts, [_resolve(o) for o in chosen], learner_seat)
-        self.observation_space, self.action_space = _spaces(self._env)  # type: ignore[assignment]
+        self.observation_space, self.action_space = _spaces(self._env)
         self.layout = self._env.encoder.layout
 
     @property
@@ -258,7 +258,7 @@ class LearnerEnv(Env[dict[str, np.ndarray], int]):
         return self._observe(), float(reward[0]), bool(done[0]), False, {"learner_seat": self._env.seat}
 
 
-class HellenikaVectorEnv(VectorEnv):
+class HellenikaVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
     """``num_envs`` games stepped together, with auto-reset (see the module docstring)."""
 
     metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP}
