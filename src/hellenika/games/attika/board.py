@@ -11,15 +11,29 @@ of board hexes next to it, for the shrine victory (§8).
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Iterator
 from operator import itemgetter
 from typing import Any
 
 from hellenika.games.attika.catalogue import BLANK, Tile
-from hellenika.games.attika.hexes import DIRECTIONS, Hex, footprint, neighbours, rotated_symbols
+from hellenika.games.attika.hexes import DIRECTIONS, Hex, distance, footprint, neighbours, rotated_symbols
 
 _third = itemgetter(2)
+_BIT_VALUES = bytes.maketrans(b"01", b"\x00\x01")  # binary digits to the bytes 0 and 1
 _reading_key = itemgetter(1, 0)  # (r, q): row by row, then left to right
+
+
+def _ring(k: int) -> list[Hex]:
+    return [(q, r) for q in range(-k, k + 1) for r in range(-k, k + 1) if distance((0, 0), (q, r)) == k]
+
+
+# Offsets from a tile's centre: the hexes at distance 2, and those at distance 3 with their neighbours at
+# distance 2 (Board.with_tile: where the rings of free hexes can change).
+_RING_2: tuple[Hex, ...] = tuple(_ring(2))
+_RING_3: tuple[tuple[Hex, tuple[Hex, ...]], ...] = tuple(
+    (h, tuple(n for n in neighbours(h) if n in _RING_2)) for h in _ring(3)
+)
 
 
 def iter_bits(mask: int) -> Iterator[int]:
@@ -34,8 +48,10 @@ class Board:
     """The hexes on the table. Never mutated once built; :meth:`with_tile` returns a new board."""
 
     __slots__ = (
+        "_adjacent",
         "_centres",
         "_keys",
+        "_pick",
         "anysym",
         "blocked",
         "cells",
@@ -67,12 +83,15 @@ class Board:
     shrine_adj: tuple[int, ...]  # board hexes next to each shrine
     tiles: tuple[tuple[int, int, int, int], ...]  # (tile index, centre q, centre r, rotation) in laying order
     _centres: tuple[Hex, ...] | None
+    _adjacent: dict[int, int]  # adjacent_cached's memo (of this board's geometry only)
     _keys: tuple[tuple[int, int, int], ...]  # (r, q, index) sorted: the reading order
-    place_order: list[tuple[int, object]] | None  # (hex, its "place" action), reading order; filled by states
+    place_order: list[Any] | None  # each hex's "place" action, in reading order; filled by states
+    _pick: tuple[str, Any] | None  # for in_reading_order: the format of a mask, and the picker
     order: tuple[int, ...]  # hex indices in reading order (row r, then q), for lists people read
-    blocked: frozenset[Hex]  # board hexes and shrines: what a new tile may not cover
-    ring1: frozenset[Hex]  # free hexes next to a blocked one
-    ring2: frozenset[Hex]  # free hexes at distance exactly 2 from the blocked ones: where a tile may go
+    # Sets of hexes, never changed once the board is built (with_tile copies them).
+    blocked: set[Hex]  # board hexes and shrines: what a new tile may not cover
+    ring1: set[Hex]  # free hexes next to a blocked one
+    ring2: set[Hex]  # free hexes at distance exactly 2 from the blocked ones: where a tile may go
     view_parts: Any  # the view's JSON of what this board holds (view.py), built by the first view of it
 
     @classmethod
@@ -92,10 +111,12 @@ class Board:
         b.order = ()
         b._keys = ()
         b.place_order = None
+        b._pick = None
+        b._adjacent = {}
         b.view_parts = None
-        b.blocked = frozenset(shrines)
-        b.ring1 = frozenset(n for h in shrines for n in neighbours(h)) - b.blocked
-        b.ring2 = frozenset(n for h in b.ring1 for n in neighbours(h)) - b.blocked - b.ring1
+        b.blocked = set(shrines)
+        b.ring1 = {n for h in shrines for n in neighbours(h)} - b.blocked
+        b.ring2 = {n for h in b.ring1 for n in neighbours(h)} - b.blocked - b.ring1
         b._centres = None
         return b
 
@@ -164,20 +185,35 @@ class Board:
         b.shrines = self.shrines
         b.shrine_adj = tuple(shrine_adj)
         b.tiles = (*self.tiles, (tile.index, q0, r0, rotation))
-        # Reading order: merge the new hexes into the old order (two sorted runs: a linear merge).
-        keys = sorted(self._keys + tuple((r, q, base + i) for i, (q, r) in enumerate(hexes)))
+        # Reading order: the new hexes inserted into the old order.
+        keys = list(self._keys)
+        for i, (q, r) in enumerate(hexes):
+            insort(keys, (r, q, base + i))
         b._keys = tuple(keys)
         b.order = tuple(map(_third, keys))
         b.place_order = None
+        b._pick = None
+        b._adjacent = {}
         b.view_parts = None
         # Tile centres: a hex at distance exactly 2 from the blocked hexes (see tile_centres). Only hexes
         # near the new tile change rings.
-        blocked = b.blocked = self.blocked.union(hexes)
-        around = {(q + dq, r + dr) for q, r in hexes for dq, dr in DIRECTIONS}
-        near = around.difference(blocked)
-        ring1 = b.ring1 = self.ring1.difference(blocked).union(near)
-        fresh = {(q + dq, r + dr) for q, r in near for dq, dr in DIRECTIONS}
-        b.ring2 = self.ring2.union(fresh).difference(blocked).difference(ring1)
+        # Each set is copied (cheap: stored hashes are reused) and then changed only where the tile is: the
+        # rings were free of blocked hexes and of each other, so only the new and the nearby hexes move.
+        # The tile covers the hexes within distance 1 of its centre; those at distance 2 not blocked are new
+        # in ring1 (``near``); of those at distance 3, the ones next to ``near`` may be new in ring2.
+        blocked = b.blocked = set(self.blocked)
+        blocked.update(hexes)
+        near = {h for h in ((q0 + dq, r0 + dr) for dq, dr in _RING_2) if h not in blocked}
+        ring1 = b.ring1 = set(self.ring1)
+        ring1.difference_update(hexes)
+        ring1.update(near)
+        ring2 = b.ring2 = set(self.ring2)
+        ring2.difference_update(hexes)
+        ring2.difference_update(near)
+        for (dq, dr), inner in _RING_3:
+            h = (q0 + dq, r0 + dr)
+            if h not in blocked and h not in ring1 and any((q0 + a, r0 + c) in near for a, c in inner):
+                ring2.add(h)
         b._centres = None
         return b
 
@@ -206,6 +242,19 @@ class Board:
 
     # ------------------------------------------------------------------ masks
 
+    def in_reading_order(self, mask: int) -> tuple[int, ...]:
+        """For each hex in reading order, 1 if it is in ``mask`` (a non-empty board's), else 0: the selectors
+        with which :func:`itertools.compress` picks the items of ``mask``'s hexes from a list in reading
+        order. All of it runs in C (the mask written in binary, the digits picked in reading order), which
+        beats testing each hex's bit in Python once the board has a few tiles."""
+        pick = self._pick
+        if pick is None:
+            size = len(self.cells)
+            pick = self._pick = (f"0{size}b", itemgetter(*[size - 1 - c for c in self.order]))
+        spec, getter = pick
+        picked: tuple[int, ...] = getter(format(mask, spec).encode().translate(_BIT_VALUES))
+        return picked
+
     def adjacent(self, mask: int) -> int:
         """Board hexes next to any hex of ``mask``."""
         nbm = self.nbm
@@ -214,6 +263,17 @@ class Board:
             low = mask & -mask
             out |= nbm[low.bit_length() - 1]
             mask ^= low
+        return out
+
+    def adjacent_cached(self, mask: int) -> int:
+        """:meth:`adjacent`, memoised on this board (``_adjacent``): for the masks asked at every decision,
+        such as where a player's buildings of one type stand (free building next to them, spec §5.4)."""
+        cache = self._adjacent
+        out = cache.get(mask)
+        if out is None:
+            if len(cache) >= 4096:
+                cache.clear()
+            out = cache[mask] = self.adjacent(mask)
         return out
 
     def is_connected(self, mask: int) -> bool:

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING
 
 from hellenika.games.attika import reductions
 from hellenika.games.attika.catalogue import Building, Vector
-from hellenika.games.attika.payment import can_pay
 
 if TYPE_CHECKING:
     from hellenika.games.attika.state import AttikaState
@@ -68,43 +67,76 @@ def buildable(s: AttikaState, p: int, b: int) -> int:
     if building.pred >= 0:
         pred = s.tmask[p * s.types + building.pred]
         if pred:
-            mask = board.adjacent(pred) & empty
+            mask = board.adjacent_cached(pred) & empty
     hand = s.hands[p]
     near = empty & s.ownadj[p]
     far = empty & ~near
     settlements = len(s.comps[p])
     red = s.red
     levels = s.cat.max_level
+    size = hand[0] + hand[1] + hand[2] + hand[3]
     if building.is_street:
-        size = hand[0] + hand[1] + hand[2] + hand[3]
         base = building.generic
         mask |= reductions.total_at_least(red, base - size, near, levels)
         mask |= reductions.total_at_least(red, base + settlements - size, far, levels)
         return mask
-    size = hand[0] + hand[1] + hand[2] + hand[3]
+    cat = s.cat
+    table = _table(len(cat.buildings), cat.max_points)
     shape = hand_shape(hand, levels)
+    block = b * (cat.max_points + 2) * _SHAPES
     for region, surcharge in ((near, 0), (far, settlements)):
         if not region:
             continue
-        options = affordable_reductions(building, size - surcharge, shape, hand, surcharge, s.cat.max_points)
+        options = table[block + _slack_key(size - surcharge, cat.max_points) + shape]
+        if options is _UNKNOWN:
+            options = affordable_reductions(
+                building, size - surcharge, shape, hand, surcharge, cat.max_points
+            )
         if options is None:  # the full cost is affordable: every space of the region
             mask |= region
         else:
             for masks in options:
-                mask |= reductions.at_least(red, masks, region)
+                cells = region
+                for i in masks:
+                    cells &= red[i]
+                mask |= cells
     return mask
 
 
 _UNKNOWN: tuple[tuple[int, ...], ...] = ((-1,),)
-_AFFORDABLE: list[tuple[tuple[int, ...], ...] | None] = []
+_SHAPES = 256  # > (levels + 1) ** 4 for levels <= 3
+_CAPPED: dict[int, tuple[int, ...]] = {}  # levels -> min(n, levels) for every count n a hand can hold
 
 
 def hand_shape(hand: Vector, levels: int) -> int:
     """The hand's counts capped at ``levels`` (2), as one small int: all that matters for payability."""
+    cap = _CAPPED.get(levels)
+    if cap is None:
+        cap = _CAPPED[levels] = tuple(min(n, levels) for n in range(_MAX_COUNT + 1))
     base = levels + 1
-    return min(hand[0], levels) + base * (
-        min(hand[1], levels) + base * (min(hand[2], levels) + base * min(hand[3], levels))
-    )
+    return cap[hand[0]] + base * (cap[hand[1]] + base * (cap[hand[2]] + base * cap[hand[3]]))
+
+
+_MAX_COUNT = 255  # more cards of one type than any hand can hold (the supply has 15 of each)
+
+
+def _slack_key(slack: int, max_points: int) -> int:
+    """The slack's place in the memo table: 0 for a negative slack, else min(slack, max_points) + 1, times
+    the shapes (so that adding the hand's shape gives the entry)."""
+    return (0 if slack < 0 else (slack if slack < max_points else max_points) + 1) * _SHAPES
+
+
+_AFFORDABLE: list[tuple[tuple[int, ...], ...] | None] = []
+
+
+def _table(buildings: int, max_points: int) -> list[tuple[tuple[int, ...], ...] | None]:
+    """The memo table of :func:`affordable_reductions`, grown to hold every key of ``buildings`` types at
+    once, ``(b * (max_points + 2) + slack) * _SHAPES + shape`` (_UNKNOWN until worked out), so the hot
+    paths index it with no bounds check."""
+    size = buildings * (max_points + 2) * _SHAPES
+    if len(_AFFORDABLE) < size:
+        _AFFORDABLE.extend([_UNKNOWN] * (size - len(_AFFORDABLE)))
+    return _AFFORDABLE
 
 
 def affordable_reductions(
@@ -118,32 +150,40 @@ def affordable_reductions(
     symbols of one type a cost has (``shape``), so the answer is memoised on those, in a flat table indexed
     by one int (hot path: every phase-A decision asks it for each building on the storage board).
     """
-    slack = -1 if slack < 0 else min(slack, max_points)
-    key = ((building.index * (max_points + 2)) + slack + 1) * _SHAPES + shape
-    if key >= len(_AFFORDABLE):
-        _AFFORDABLE.extend([_UNKNOWN] * (key + 1 - len(_AFFORDABLE)))
-    result = _AFFORDABLE[key]
+    table = _table(building.index + 1, max_points)
+    key = building.index * (max_points + 2) * _SHAPES + _slack_key(slack, max_points) + shape
+    result = table[key]
     if result is not _UNKNOWN:
         return result
     found: list[Vector] = []
     masks: list[tuple[int, ...]] = []
+    h0, h1, h2, h3 = hand
+    need = surcharge - h0 - h1 - h2 - h3
     for d, rest, levels in building.reductions:
-        if not can_pay(hand, rest, surcharge):
+        # payment.can_pay(hand, rest, surcharge), written out: this loop fills the table.
+        r0, r1, r2, r3 = rest
+        if (
+            2 * (r0 + r1 + r2 + r3)
+            + need
+            - (r0 if r0 < h0 else h0)
+            - (r1 if r1 < h1 else h1)
+            - (r2 if r2 < h2 else h2)
+            - (r3 if r3 < h3 else h3)
+            > 0
+        ):
             continue
         if not levels:
             result = None
             break
-        if any(all(a <= b for a, b in zip(f, d, strict=True)) for f in found):
+        d0, d1, d2, d3 = d
+        if any(f[0] <= d0 and f[1] <= d1 and f[2] <= d2 and f[3] <= d3 for f in found):
             continue  # a smaller reduction already pays: its spaces include these
         found.append(d)
         masks.append(levels)
     else:
         result = tuple(masks)
-    _AFFORDABLE[key] = result
+    table[key] = result
     return result
-
-
-_SHAPES = 256  # > (levels + 1) ** 4 for levels <= 3
 
 
 def buildable_types(s: AttikaState, p: int) -> list[int]:
@@ -170,8 +210,16 @@ def buildable_types(s: AttikaState, p: int) -> list[int]:
     red = s.red
     tmask = s.tmask
     offset = p * s.types
-    table = _AFFORDABLE
-    stride = max_points + 2
+    table = _table(len(buildings), max_points)
+    block = (max_points + 2) * _SHAPES
+    # The regions to look at, the one with a surcharge first, each with its key into the memo table less the
+    # building's block: (region, key, slack, surcharge).
+    regions = []
+    if far:
+        slack = size - settlements
+        regions.append((far, _slack_key(slack, max_points) + shape, slack, settlements))
+    if near:
+        regions.append((near, _slack_key(size, max_points) + shape, size, 0))
     out = []
     for b in range(len(storage)):
         if not storage[b]:
@@ -179,7 +227,7 @@ def buildable_types(s: AttikaState, p: int) -> list[int]:
         building = buildings[b]
         if building.pred >= 0:
             pred = tmask[offset + building.pred]
-            if pred and board.adjacent(pred) & empty:
+            if pred and board.adjacent_cached(pred) & empty:
                 out.append(b)
                 continue
         if building.is_street:
@@ -189,24 +237,23 @@ def buildable_types(s: AttikaState, p: int) -> list[int]:
             ):
                 out.append(b)
             continue
-        found = False
-        for region, surcharge in ((far, settlements), (near, 0)):
-            if not region:
-                continue
-            slack = size - surcharge
-            key = (b * stride + (0 if slack < 0 else min(slack, max_points) + 1)) * _SHAPES + shape
-            options = table[key] if key < len(table) else _UNKNOWN
+        base = b * block
+        for region, key, slack, surcharge in regions:
+            options = table[base + key]
             if options is _UNKNOWN:
                 options = affordable_reductions(building, slack, shape, hand, surcharge, max_points)
             if options is None:
-                found = True
                 break
             for masks in options:
-                if reductions.at_least(red, masks, region):
-                    found = True
+                cells = region
+                for i in masks:
+                    cells &= red[i]
+                if cells:
                     break
-            if found:
-                break
-        if found:
-            out.append(b)
+            else:
+                continue  # no reduction on offer in this region pays
+            break
+        else:
+            continue  # in neither region
+        out.append(b)
     return out

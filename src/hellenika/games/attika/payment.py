@@ -71,7 +71,18 @@ def pay_card(c: Vector, g: int, t: int) -> tuple[Vector, int]:
 
 
 def options(hand: Vector, c: Vector, g: int) -> list[int]:
-    """Landscape types a card may be paid in now: the payment can still end with nothing overpaid."""
+    """Landscape types a card may be paid in now: the payment can still end with nothing overpaid.
+
+    Memoised (:func:`_options`) on the hand capped at ``g`` cards of a type: every card adds a point at
+    least, so cards past the first ``g`` of a type can never be paid, and the answer is the same."""
+    h0, h1, h2, h3 = hand
+    capped = (h0 if h0 < g else g, h1 if h1 < g else g, h2 if h2 < g else g, h3 if h3 < g else g)
+    return list(_options(capped, c, g))
+
+
+@lru_cache(maxsize=65536)
+def _options(hand: Vector, c: Vector, g: int) -> tuple[int, ...]:
+    """:func:`options`, memoised (a pure function of small vectors; every payment step asks it)."""
     out = []
     for t in range(4):
         if not hand[t]:
@@ -97,7 +108,7 @@ def options(hand: Vector, c: Vector, g: int) -> list[int]:
         capped = (min(lh[0], rest), min(lh[1], rest), min(lh[2], rest), min(lh[3], rest))
         if reachable(rest, nc, capped):
             out.append(t)
-    return out
+    return tuple(out)
 
 
 @lru_cache(maxsize=65536)

@@ -38,25 +38,25 @@ def counts_at(board: Board, c: int, empty: int) -> tuple[int, int, int, int, int
 
 
 def set_cells(red: list[int], board: Board, cells: Iterable[int], empty: int, levels: int) -> None:
-    """Recompute the masks of ``cells`` from scratch (used at set-up and when a tile is laid)."""
-    street_levels = len(red) - 4 * levels
+    """Recompute the masks of ``cells`` from scratch (used at set-up and when a tile is laid): their bits
+    are cleared from every mask, then set in the masks of the levels each one reaches."""
+    cells = tuple(cells)
+    street_base = 4 * levels
+    street_levels = len(red) - street_base
+    keep = ~sum(1 << c for c in cells)
+    for i in range(len(red)):
+        red[i] &= keep
     for c in cells:
         bit = 1 << c
         counts = counts_at(board, c, empty)
         for t in range(4):
-            for k in range(levels):
-                i = t * levels + k
-                if counts[t] > k:
+            n = counts[t]
+            if n:
+                base = t * levels
+                for i in range(base, base + min(n, levels)):
                     red[i] |= bit
-                else:
-                    red[i] &= ~bit
-        total = counts[4]
-        base = 4 * levels
-        for k in range(street_levels):
-            if total > k:
-                red[base + k] |= bit
-            else:
-                red[base + k] &= ~bit
+        for i in range(street_base, street_base + min(counts[4], street_levels)):
+            red[i] |= bit
 
 
 def occupy(red: list[int], board: Board, c: int, empty_after: int, levels: int) -> None:

@@ -22,6 +22,7 @@ lazily from its counts. Every draw is a chance node listing those outcomes.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
 from math import comb
 from typing import TYPE_CHECKING, Any
 
@@ -85,9 +86,14 @@ WIN_ALL, WIN_SHRINES, STALEMATE = "all buildings", "two shrines", "stalemate"
 
 
 def _add(v: Vector, t: int, k: int = 1) -> Vector:
-    lst = list(v)
-    lst[t] += k
-    return (lst[0], lst[1], lst[2], lst[3])
+    a, b, c, d = v
+    if t == 0:
+        return (a + k, b, c, d)
+    if t == 1:
+        return (a, b + k, c, d)
+    if t == 2:
+        return (a, b, c + k, d)
+    return (a, b, c, d + k)
 
 
 def _bump(tpl: tuple[int, ...], i: int, k: int) -> tuple[int, ...]:
@@ -419,13 +425,14 @@ class AttikaState(State):
             return [paycards[t] for t in payment.options(self.hands[self.actor], self.pay_c, self.pay_g)]
         if phase in (DRAWN, PLACE):
             mask = costs.buildable(self, self.actor, self.pending)
-            board = self.board
-            pairs = board.place_order
-            if pairs is None:
-                places = g.place_actions
-                pairs = board.place_order = [(c, places[board.cells[c]]) for c in board.order]
             out: list[Action] = [g.store] if phase == DRAWN else []
-            out.extend([a for c, a in pairs if mask >> c & 1])  # type: ignore[misc]
+            if mask:
+                board = self.board
+                places = board.place_order
+                if places is None:
+                    hexes = map(board.cells.__getitem__, board.order)
+                    places = board.place_order = list(map(g.place_actions.__getitem__, hexes))
+                out.extend(compress(places, board.in_reading_order(mask)))
             return out
         if phase == TILE_PLACE:
             return [g.tile_action(h) for h in self.board.tile_centres()]
@@ -482,10 +489,12 @@ class AttikaState(State):
         stacks = self.stacks[p]
         can_draw = mode != BUILD_MODE and any(stacks)
         if can_draw and left > 0:
-            out.extend(g.draw_actions[k] for k in self.distinct_stacks(p))
+            draw = g.draw_actions
+            out += [draw[k] for k in self.distinct_stacks(p)]
         stored = mode != DRAW_MODE and any(self.storage[p])
         if stored and left > 0:
-            out.extend(g.build_actions[b] for b in self.buildable_types(p))
+            build = g.build_actions
+            out += [build[b] for b in costs.buildable_types(self, p)]
         # "A player may use as many amphore in a turn as he wants (and has)": at any point of phase A, even
         # before the mode is chosen, while a draw or build of this turn's kind could follow. Judged on
         # public facts only (stacks, storage board), never on what the hand can pay for, so whether it is
@@ -498,6 +507,7 @@ class AttikaState(State):
     # ------------------------------------------------------------------ applying actions
 
     def _apply(self, action: Action) -> None:
+        offered = self._legal
         self._legal = None
         kind = type(action)
         if kind is PlaceBuilding:
@@ -520,8 +530,10 @@ class AttikaState(State):
         elif kind is EndActions:
             if self._events is not None:
                 self._emit(f"{who(self.actor)} stopped", self.actor)
-            # Stopping as the only choice (asked because the hand decided it) still counts as idle.
-            self._start_cards(forced=len(self._action_options()) == 1)
+            # Stopping as the only choice (asked because the hand decided it) still counts as idle. The
+            # options are those just offered, if this node's were worked out (nothing changed since).
+            options = offered if offered is not None else self._action_options()
+            self._start_cards(forced=len(options) == 1)
         elif kind is EndTurn:
             self._end_turn()
         elif kind is DrawBoardTile:
@@ -948,7 +960,7 @@ class AttikaState(State):
             for nb in board.nbrs[c]:
                 if nb < base and empty >> nb & 1:
                     affected.add(nb)
-        reductions.set_cells(self.red, board, sorted(affected), empty, self.cat.max_level)
+        reductions.set_cells(self.red, board, affected, empty, self.cat.max_level)
         for p in range(self.n):
             own = self.own[p]
             if own:

@@ -102,7 +102,9 @@ class HellasFields(State):
     g: HellasGame
     cat: Catalogue
     stall_limit: int
-    _widened: bool  # HellasState._asked is weighing whether a decision is a choice (godcards._playable)
+    # While HellasState._asked weighs whether a decision is a choice: the cards the seat to decide may hold
+    # for all the other seat can tell (godcards._playable reads it); None the rest of the time.
+    _widened: tuple[int, ...] | None
 
     # The map and the pieces: per slot, and per player.
     board: Board
@@ -236,6 +238,8 @@ class HellasFields(State):
 
         # godcards.py
         def _may_draw(self, p: int, god: int) -> bool: ...
+        def _may_draw_god(self, p: int, god: int) -> bool: ...
+        def hand_size(self, p: int) -> int: ...
         def _refill_pile(self, god: int) -> None: ...
         def _take_from_pile(self, t: int) -> None: ...
         def _gain_card(self, p: int, t: int, *, playable: bool) -> None: ...

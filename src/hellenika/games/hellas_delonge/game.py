@@ -120,6 +120,11 @@ class HellasGame(Game):
         self.tile_peeked = [a.TilePeeked(t.id) for t in cat.tiles]
         self.use_tile = [a.UseTile(t.id) for t in cat.tiles]
         self.order_tile = [a.OrderTile(t.id) for t in cat.tiles]
+        # Regroup moves by (kind, sender mask, taker mask), filled by TurnMixin._moves: only shared actions
+        # of public city masks, so every state of this game may read it.
+        self.moves_memo: dict[int, tuple[Action, ...]] = {}
+        # CardMixin._may_hold_all by (gods held, discard piles): public facts only, shared likewise.
+        self.may_hold_memo: dict[tuple[bool, bool, bool, tuple[int, ...]], tuple[int, ...]] = {}
 
     # engine protocol -------------------------------------------------------------
 

@@ -25,6 +25,7 @@ from hellenika.games.hellas_delonge.hexmap import iter_bits
 from hellenika.games.hellas_delonge.stack import PUBLIC
 
 ORACLE_DEPTH = 3
+MEMO_LIMIT = 100_000  # entries of HellasGame.may_hold_memo
 
 
 def _bump(vector: tuple[int, ...], t: int, delta: int) -> tuple[int, ...]:
@@ -50,7 +51,11 @@ class CardMixin(HellasFields):
 
     def _may_draw(self, p: int, god: int) -> bool:
         """Spec §4.1-2 and §8.1-1: no draw past 7 cards or 3 of a god; a god with no card left is out."""
-        if self.hand_size(p) >= HAND_LIMIT or self.held_of_god(p, god) >= GOD_LIMIT:
+        return self.hand_size(p) < HAND_LIMIT and self._may_draw_god(p, god)
+
+    def _may_draw_god(self, p: int, god: int) -> bool:
+        """:meth:`_may_draw` less the hand limit (which the caller checked)."""
+        if self.held_of_god(p, god) >= GOD_LIMIT:
             return False
         r = self.cat.god_ranges[god]
         return any(self.pile[r.start : r.stop]) or any(self.discards[r.start : r.stop])
@@ -112,16 +117,33 @@ class CardMixin(HellasFields):
     def _playable(self, p: int) -> tuple[int, ...]:
         """The cards ``p`` may play now, by type: every offer of a card reads this. None in Light's first
         turn (§8.1-8). While the engine weighs whether a decision is a choice at all (``HellasState._asked``),
-        one of every type ``p`` may hold for all the other seat can tell (:meth:`_may_hold`)."""
+        one of every type ``p`` may hold for all the other seat can tell (:meth:`_may_hold_all`)."""
         if self.barred(p):
             return self.g.no_cards
-        if self._widened:
-            # _may_hold for every type at once (the hot path of _asked): one count per god, not per type.
-            hand = self.hand[p]
-            discards = self.discards
-            held = [any(hand[r.start : r.stop]) for r in self.cat.god_ranges]
-            return tuple(1 if held[c.god] and discards[c.index] < c.count else 0 for c in self.cat.cards)
+        widened = self._widened
+        if widened is not None:
+            # _asked worked it out once for the seat to decide (one decision reads it up to three times).
+            return widened if p == self.cp else self._may_hold_all(p)
         return self.hand[p]
+
+    def _may_hold_all(self, p: int) -> tuple[int, ...]:
+        """:meth:`_may_hold` for every type at once (the hot path of ``_asked``): one count per god.
+
+        It depends on public facts only, which gods ``p`` holds playable cards of and the discard piles, so
+        it is memoised on those on the game (``HellasGame.may_hold_memo``, cleared past MEMO_LIMIT entries).
+        """
+        hand = self.hand[p]
+        discards = self.discards
+        held = [any(hand[r.start : r.stop]) for r in self.cat.god_ranges]
+        key = (held[0], held[1], held[2], discards)
+        memo = self.g.may_hold_memo
+        out = memo.get(key)
+        if out is None:
+            if len(memo) >= MEMO_LIMIT:
+                memo.clear()
+            cards = self.cat.cards
+            out = memo[key] = tuple(1 if held[c.god] and discards[c.index] < c.count else 0 for c in cards)
+        return out
 
     # ------------------------------------------------------------------ free-timing cards (§8.1-9)
 

@@ -68,6 +68,11 @@ def iter_bits(mask: int) -> tuple[int, ...]:
     return bits
 
 
+#: The distinct rotations with which a tile shape fits a site, by (shape, the site's placed neighbours, the
+#: land they show it) packed as ``shape << 12 | neighbours << 6 | land``: at most 64 x 64 entries a shape.
+_FITTING: dict[int, tuple[int, ...]] = {}
+
+
 @dataclass(frozen=True, slots=True)
 class Site:
     """An empty cell next to the map: its placed neighbours by direction and the land they show it."""
@@ -249,16 +254,21 @@ class Board:
             return cached
         out = []
         rotations = tile.rotations
+        base = tile.shape << 12
         for site in self.frontier:
             if not site.anchored:
                 continue
-            nbrs = site.neighbours
-            req = site.land
-            ks = tuple(
-                rot.k
-                for rot in rotations
-                if (rot.land & nbrs) == req and all(reg & nbrs for reg in rot.regions)
-            )
+            # The rotations that fit depend only on the shape and the site's neighbours and their land.
+            key = base | site.neighbours << 6 | site.land
+            ks = _FITTING.get(key)
+            if ks is None:
+                nbrs = site.neighbours
+                req = site.land
+                ks = _FITTING[key] = tuple(
+                    rot.k
+                    for rot in rotations
+                    if (rot.land & nbrs) == req and all(reg & nbrs for reg in rot.regions)
+                )
             if ks:
                 out.append((site, ks))
         result = tuple(out)

@@ -46,6 +46,12 @@ OVER = 32
 
 CHANCE_PHASES = frozenset(range(6))
 WINDOWS = frozenset({STORM, RESPOND, COMBAT, RETREAT_WINDOW})
+#: Decisions whose options never depend on the cards held (no card can be played there): a single option is
+#: one whatever the hand, so ``HellasState._asked`` need not work them out again with the hand widened.
+CARD_FREE = frozenset(
+    {REGROUP, SETUP_SITE, SETUP_TURN, V_TURN, V_CHOOSE, V_SETTLE, A_FORCED, CALLOFF, RETREAT, FLEET}
+    | {LEVY, LAUNCH}
+)
 
 NAMES = (
     "setup: dealing cards",

@@ -57,7 +57,7 @@ class HellasState(SetupMixin, TurnMixin, VoyageMixin, AttackMixin, CardMixin):
         s.g = game
         s.cat = cat = game.catalogue
         s.stall_limit = options["stall"]
-        s._widened = False
+        s._widened = None
         s.board = Board.initial()
         s.greeks = list(ZERO_SLOTS)
         s.ships = list(ZERO_SLOTS)
@@ -135,7 +135,7 @@ class HellasState(SetupMixin, TurnMixin, VoyageMixin, AttackMixin, CardMixin):
         c.g = self.g
         c.cat = self.cat
         c.stall_limit = self.stall_limit
-        c._widened = False
+        c._widened = None
         c.board = self.board
         c.pile = self.pile
         c.discards = self.discards
@@ -224,26 +224,7 @@ class HellasState(SetupMixin, TurnMixin, VoyageMixin, AttackMixin, CardMixin):
         return legal
 
     def _compute_legal(self) -> list[Action]:
-        phase = self.phase
-        if phase == ph.MAIN:
-            return self._main_actions()
-        if phase == ph.BURST:
-            return self._burst_actions()
-        if phase == ph.REGROUP:
-            return self._regroup_actions()
-        if phase == ph.COMBAT:
-            return self._combat_actions()
-        if phase == ph.RESPOND:
-            return self._respond_actions()
-        if phase == ph.END:
-            return self._end_actions()
-        if phase == ph.A_COMMIT:
-            return self._commit_actions()
-        if phase in (ph.V_SITE, ph.SETUP_SITE):
-            return self._site_actions()
-        if phase in (ph.V_TURN, ph.SETUP_TURN):
-            return self._rotation_actions()
-        handler = _LEGAL.get(phase)
+        handler = _LEGAL.get(self.phase)
         return handler(self) if handler is not None else []
 
     def chance_outcomes(self) -> Sequence[tuple[Action, float]]:
@@ -315,14 +296,16 @@ class HellasState(SetupMixin, TurnMixin, VoyageMixin, AttackMixin, CardMixin):
             return True
         if phase == ph.ORACLE:
             return len(self._oracle_rest()) > 1
+        if phase in ph.CARD_FREE:
+            return False  # the options do not depend on the cards: widening them would change nothing
         p = self.cp
         if self.barred(p) or not any(self.hand[p]):
             return False
-        self._widened = True
+        self._widened = self._may_hold_all(p)
         try:
             return len(self._compute_legal()) > 1
         finally:
-            self._widened = False
+            self._widened = None
 
     def _why_illegal(self, action: Action) -> IllegalAction:
         from hellenika.games.hellas_delonge.illegal import explain
@@ -389,7 +372,7 @@ def _weighted(items: list[tuple[Action, int]]) -> list[tuple[Action, float]]:
 
 
 _HANDLERS: dict[type[Action], Any] = {}
-_LEGAL: dict[int, Any] = {}
+_LEGAL: dict[int, Any] = {}  # phase -> the method listing its legal decisions (none: chance or over)
 
 
 def _register() -> None:
@@ -436,6 +419,17 @@ def _register() -> None:
     )
     _LEGAL.update(
         {
+            ph.MAIN: st._main_actions,
+            ph.BURST: st._burst_actions,
+            ph.REGROUP: st._regroup_actions,
+            ph.COMBAT: st._combat_actions,
+            ph.RESPOND: st._respond_actions,
+            ph.END: st._end_actions,
+            ph.A_COMMIT: st._commit_actions,
+            ph.V_SITE: st._site_actions,
+            ph.SETUP_SITE: st._site_actions,
+            ph.V_TURN: st._rotation_actions,
+            ph.SETUP_TURN: st._rotation_actions,
             ph.V_PREP: st._prep_actions,
             ph.V_CHOOSE: st._choose_tile_actions,
             ph.V_PAY: st._pay_actions,

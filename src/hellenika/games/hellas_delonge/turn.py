@@ -16,11 +16,13 @@ position can still be reached, and no piece is shuffled back and forth (which ke
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from hellenika.engine.actions import Action
 from hellenika.engine.events import plural, who
 from hellenika.games.hellas_delonge import actions as a
 from hellenika.games.hellas_delonge import phases as ph
-from hellenika.games.hellas_delonge.components import A_GOD_CARD, CITY_CAP, GODS
+from hellenika.games.hellas_delonge.components import A_GOD_CARD, CITY_CAP, GODS, HAND_LIMIT
 from hellenika.games.hellas_delonge.fields import HellasFields
 from hellenika.games.hellas_delonge.hexmap import iter_bits
 
@@ -32,6 +34,7 @@ VICTORY_CITIES = 10  # spec §9
 OPEN_STALL_FACTOR = 10
 
 END_AFTER_BURST, END_AFTER_SUCCESS, END_AFTER_FAILURE = 0, 1, 2
+MOVES_MEMO_LIMIT = 100_000  # regroup move lists kept by TurnMixin._moves
 
 
 class TurnMixin(HellasFields):
@@ -208,9 +211,10 @@ class TurnMixin(HellasFields):
                 ships = self.ships
                 build = g.build
                 out.extend(build[c] for c in owned if ships[c] < CITY_CAP)
-            for god in range(3):
-                if self._may_draw(p, god):
-                    out.append(g.draw[god])
+            if self.hand_size(p) < HAND_LIMIT:
+                for god in range(3):
+                    if self._may_draw_god(p, god):
+                        out.append(g.draw[god])
         if self._playable(p)[g.z_favour]:
             out.append(g.play[g.z_favour])
         self._free_cards(p, out)
@@ -291,33 +295,63 @@ class TurnMixin(HellasFields):
         p = self.active
         greeks = self.greeks
         ships = self.ships
-        cities = iter_bits(self.owned[p])
         dest = self.rg_dest
-        out: list[Action] = []
+        # Who may send and who may take, as city masks; then the moves, senders in city order, each to its
+        # takers in city order (_moves).
+        send_g = take_g = send_s = take_s = 0
+        for c in iter_bits(self.owned[p]):
+            bit = 1 << c
+            n = greeks[c]
+            if n >= 2:
+                send_g |= bit
+            if n < CITY_CAP:
+                take_g |= bit
+            n = ships[c]
+            if n >= 1:
+                send_s |= bit
+            if n < CITY_CAP:
+                take_s |= bit
         if dest >= 0:
-            march = g.march
-            sail = g.sail
-            if greeks[dest] < CITY_CAP:
-                out.extend(march[c][dest] for c in cities if c != dest and greeks[c] >= 2)
-            if ships[dest] < CITY_CAP:
-                out.extend(sail[c][dest] for c in cities if c != dest and ships[c] >= 1)
+            bit = 1 << dest
+            take_g &= bit
+            take_s &= bit
         else:
-            recv_g, gave_g = self.rg_recv_g, self.rg_gave_g
-            senders = [c for c in cities if greeks[c] >= 2 and not recv_g >> c & 1]
-            if senders:
-                takers = [c for c in cities if greeks[c] < CITY_CAP and not gave_g >> c & 1]
-                for c in senders:
-                    marches = g.march[c]
-                    out.extend(marches[d] for d in takers if d != c)
-            recv_s, gave_s = self.rg_recv_s, self.rg_gave_s
-            senders = [c for c in cities if ships[c] >= 1 and not recv_s >> c & 1]
-            if senders:
-                takers = [c for c in cities if ships[c] < CITY_CAP and not gave_s >> c & 1]
-                for c in senders:
-                    sails = g.sail[c]
-                    out.extend(sails[d] for d in takers if d != c)
+            send_g &= ~self.rg_recv_g
+            take_g &= ~self.rg_gave_g
+            send_s &= ~self.rg_recv_s
+            take_s &= ~self.rg_gave_s
+        out: list[Action] = []
+        if send_g and take_g:
+            out.extend(self._moves(g.march, 0, send_g, take_g))
+        if send_s and take_s:
+            out.extend(self._moves(g.sail, 1, send_s, take_s))
         out.append(g.done)
         return out
+
+    def _moves(
+        self, table: Sequence[Sequence[Action]], kind: int, senders: int, takers: int
+    ) -> tuple[Action, ...]:
+        """``table[c][d]`` for every sender c and taker d != c, c then d in city order.
+
+        Memoised on the game (``HellasGame.moves_memo``: public city masks to shared actions), as the same
+        masks come up again and again in a regroup: the whole list by (kind, senders, takers), and each
+        sender's row by (kind + 2, sender, takers), from which a new list is put together. Bounded: cleared
+        once it holds MOVES_MEMO_LIMIT entries."""
+        key = kind << 48 | senders << 24 | takers
+        memo = self.g.moves_memo
+        moves = memo.get(key)
+        if moves is None:
+            if len(memo) >= MOVES_MEMO_LIMIT:
+                memo.clear()
+            moves = ()
+            for c in iter_bits(senders):
+                row_key = (kind + 2) << 48 | c << 24 | takers
+                row = memo.get(row_key)
+                if row is None:
+                    row = memo[row_key] = tuple(table[c][d] for d in iter_bits(takers) if d != c)
+                moves += row
+            memo[key] = moves
+        return moves
 
     def _do_move_greek(self, action: a.MoveGreek) -> None:
         a, b = action.source, action.city
