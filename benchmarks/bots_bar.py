@@ -7,9 +7,11 @@ For every game:
   seat rotation sharing a seed;
 - solo modes: the candidate against the automated opponent, for every rank or variant.
 
-Usage: ``python benchmarks/bots_bar.py [--games 200] [--workers 2] [--only hercules] [--players 2]
-[--candidate heuristic]``; games already in ``--log`` are skipped, so a run resumes, and a run with fewer
-``--games`` plays a prefix of the full rows (the same seeds). The candidate's share of first places (shared
+Usage: ``python benchmarks/bots_bar.py [--games 200] [--workers 2] [--cluster auto] [--only hercules]
+[--players 2] [--candidate heuristic]``; games already in ``--log`` are skipped, so a run resumes (Ctrl-C
+keeps every game finished), and a run with fewer ``--games`` plays a prefix of the full rows (the same
+seeds). ``--cluster`` plays them on Ray (local, auto or ray://HOST:PORT; the same games, whatever node
+plays them). The candidate's share of first places (shared
 places count as a fraction) and its 95% Wilson interval, over each row's first ``BAR_GAMES`` games, are
 written to ``--out`` and printed as the Markdown tables of docs/BOTS.md.
 """
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -168,7 +171,10 @@ def table_rows(
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=BAR_GAMES, help="games per row to play")
-    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--workers", type=int, default=2, help="processes, or a local Ray's CPUs")
+    parser.add_argument(
+        "--cluster", help="run on Ray: local, auto (RAY_ADDRESS, else local) or ray://HOST:PORT"
+    )
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--only", action="append", help="games to run (default: all)")
     parser.add_argument("--players", type=int, action="append", help="player counts to run (1 = solo)")
@@ -199,15 +205,24 @@ def main() -> None:
         )
         print(f"{len(todo)} games to play in {len(selected)} rows", flush=True)
         specs = [spec for _, _, _, spec in todo]
-        with args.log.open("a") as log:
-            for result in run_batch(specs, args.workers, chunk=1, in_order=False):
-                index, _, row, _ = todo[result["index"]]
-                record = {"row": row.key(), **result, "index": index}
-                played.setdefault(row.key(), {})[index] = record
-                log.write(json.dumps(record) + "\n")
-                log.flush()
-                done = len(played[row.key()])
-                print(f"{row.game} {row.players}p {row.candidate} v {row.opponent}: {done} games", flush=True)
+        batch = run_batch(specs, args.workers, chunk=1, in_order=False, cluster=args.cluster)
+        try:
+            with args.log.open("a") as log, closing(batch):
+                for result in batch:
+                    index, _, row, _ = todo[result["index"]]
+                    record = {"row": row.key(), **result, "index": index}
+                    played.setdefault(row.key(), {})[index] = record
+                    log.write(json.dumps(record) + "\n")
+                    log.flush()
+                    done = len(played[row.key()])
+                    print(
+                        f"{row.game} {row.players}p {row.candidate} v {row.opponent}: {done} games",
+                        flush=True,
+                    )
+        except KeyboardInterrupt:
+            print(
+                "stopped; every finished game is in the log, and the next run plays only the rest", flush=True
+            )
     summary = table_rows(rows, played, max(args.games, BAR_GAMES))
     if not args.markdown:
         args.out.write_text(json.dumps(summary, indent=1) + "\n")

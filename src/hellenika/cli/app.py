@@ -27,6 +27,7 @@ from hellenika.engine.options import parse_option_pairs
 
 if TYPE_CHECKING:
     from hellenika.bots.batch import GameSpec
+    from hellenika.cli.batch import BatchOutcome
 
 app = typer.Typer(
     name="hellenika",
@@ -55,26 +56,54 @@ SeedOpt = Annotated[int, typer.Option("--seed", help="Seed: same seed, same seat
 OptionOpt = Annotated[
     list[str] | None, typer.Option("--option", "-o", help="Game option key=value, e.g. variant=simplified.")
 ]
+WorkersOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--workers",
+        "-w",
+        help="Worker processes (default 1); with --cluster local, Ray's CPUs (default: all).",
+    ),
+]
+ResumeOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--resume",
+        help="The --json of a run stopped with Ctrl-C: play only its missing games, then report them all.",
+    ),
+]
+ClusterOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--cluster",
+        help="Run the batch on Ray: local, auto (RAY_ADDRESS, else local) or ray://HOST:PORT; "
+        "same results as --workers 1. Needs the extra 'cluster'.",
+    ),
+]
 
 
-def _played_with_progress(specs: list[GameSpec], workers: int, title: str) -> list[dict[str, Any]]:
-    """Play a batch with a progress bar on stderr (simulate and tournament share it)."""
-    from hellenika.bots.batch import run_batch
+def _played_with_progress(
+    specs: list[GameSpec],
+    workers: int | None,
+    title: str,
+    cluster: str | None,
+    resume: Path | None,
+    same: dict[str, Any],
+) -> BatchOutcome:
+    """Play a batch with a progress bar on stderr (simulate and tournament share it); Ctrl-C keeps the
+    finished games, ``resume`` takes those of an interrupted run whose report has the values ``same``."""
+    from hellenika.cli.batch import resumed_results, run_with_progress
 
-    results: list[dict[str, Any]] = []
-    with Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=err_console,
-        transient=True,
-    ) as progress:
-        task = progress.add_task(title, total=len(specs))
-        for result in run_batch(specs, workers):
-            results.append(result)
-            progress.advance(task)
-    return results
+    done = resumed_results(resume, specs, same)
+    return run_with_progress(specs, workers, title, err_console, cluster=cluster, done=done)
+
+
+def _check_cluster(cluster: str | None) -> str | None:
+    """The ``--cluster`` value checked (Ray itself is imported only once a batch runs there)."""
+    if cluster is None:
+        return None
+    from hellenika.bots.cluster import check_address
+
+    return check_address(cluster)
 
 
 def _fail(message: str) -> None:
@@ -159,8 +188,10 @@ def simulate(
     seat: SeatOpt = None,
     seed: SeedOpt = 1,
     option: OptionOpt = None,
-    workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes.")] = 1,
+    workers: WorkersOpt = None,
     json_path: Annotated[Path | None, typer.Option("--json", help="Also write the report as JSON.")] = None,
+    cluster: ClusterOpt = None,
+    resume: ResumeOpt = None,
 ) -> None:
     """Play many bot games and report win rates, scores, lengths and the first-seat advantage."""
     from hellenika.cli.seats import complete_seats
@@ -177,20 +208,29 @@ def simulate(
 
         for spec_text in specs:
             make_agent(spec_text)
+        cluster = _check_cluster(cluster)
     except HellenikaError as exc:
         _fail(str(exc))
-    if games_count < 1 or workers < 1:
+    if games_count < 1 or (workers is not None and workers < 1):
         _fail("--games and --workers must be at least 1")
     batch = simulation_specs(game, players, tuple(specs), tuple(sorted(options.items())), seed, games_count)
     names = [f"P{i + 1} {s}" for i, s in enumerate(specs)]
     names += g.new_state(players, options, log=False).participant_names()[players:]
-    results: list[dict[str, Any]] = []
     start = time.perf_counter()
-    results += _played_with_progress(batch, workers, f"{g.title}")
-    results.sort(key=lambda r: r["index"])
-    report = summarise(batch[0], seed, results, names)
+    try:
+        same = {"game": game, "players": players, "seats": specs, "options": options, "seed": seed}
+        outcome = _played_with_progress(batch, workers, f"{g.title}", cluster, resume, same)
+    except HellenikaError as exc:
+        _fail(str(exc))
+    report = summarise(batch[0], seed, outcome.results, names)
+    if outcome.interrupted:
+        report["interrupted"] = outcome.interruption(with_results=True)
     _print_report(g.title, report)
-    err_console.print(f"[dim]{games_count} games in {time.perf_counter() - start:.1f} s[/dim]")
+    seconds = time.perf_counter() - start
+    err_console.print(
+        f"[dim]{len(outcome.results)} games in {seconds:.1f} s "
+        f"({len(outcome.results) / max(seconds, 1e-9):.1f} games/s)[/dim]"
+    )
     if json_path is not None:
         json_path.write_text(json.dumps(report, indent=1) + "\n")
 
@@ -285,11 +325,13 @@ def tournament(
     players: PlayersOpt = 2,
     seed: SeedOpt = 1,
     option: OptionOpt = None,
-    workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes.")] = 1,
+    workers: WorkersOpt = None,
     json_path: Annotated[Path | None, typer.Option("--json", help="Write the report as JSON.")] = None,
     plot_path: Annotated[
         Path | None, typer.Option("--plot", help="Plot ratings and scores (.png or .svg).")
     ] = None,
+    cluster: ClusterOpt = None,
+    resume: ResumeOpt = None,
 ) -> None:
     """Bots against each other with seats rotated: win rates with 95% intervals, openskill ratings, a plot."""
     from hellenika.bots import make_agent
@@ -301,18 +343,25 @@ def tournament(
         g.validate(players, options)
         for spec_text in bot:
             make_agent(spec_text)
+        cluster = _check_cluster(cluster)
     except HellenikaError as exc:
         _fail(str(exc))
     if len(set(bot)) != len(bot) or not bot:
         _fail("give each --bot once (two or more different specs)")
-    if games_count < 1 or workers < 1:
+    if games_count < 1 or (workers is not None and workers < 1):
         _fail("--games and --workers must be at least 1")
     specs = tournament_specs(game, players, bot, tuple(sorted(options.items())), seed, games_count)
-    results: list[dict[str, Any]] = []
     start = time.perf_counter()
-    results += _played_with_progress(specs, workers, f"{g.title} tournament")
+    try:
+        same = {"game": game, "players": players, "options": options, "seed": seed}
+        outcome = _played_with_progress(specs, workers, f"{g.title} tournament", cluster, resume, same)
+    except HellenikaError as exc:
+        _fail(str(exc))
+    results = outcome.results
     report = summarise(bot, players, results)
     report.update({"game": game, "options": options, "seed": seed})
+    if outcome.interrupted:
+        report["interrupted"] = outcome.interruption(with_results=True)
     title = f"{g.title}, {players} players: {len(results)} games, seed {seed}"
     # No rules between columns or at the edges: room for long bot specs in 80 columns.
     table = Table(title=title, box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
@@ -354,78 +403,167 @@ def tournament(
 
 @app.command()
 def analyze(
-    path: Annotated[Path, typer.Argument(help="A record saved with --record.")],
+    paths: Annotated[list[Path], typer.Argument(help="One or more records saved with --record.")],
     iterations: Annotated[int, typer.Option("--iterations", help="ISMCTS iterations per decision.")] = 1000,
     seat: Annotated[
         list[int] | None, typer.Option("--seat", help="Only review these seats (1-based).")
     ] = None,
     json_path: Annotated[Path | None, typer.Option("--json", help="Write the review as JSON.")] = None,
+    workers: WorkersOpt = None,
+    cluster: ClusterOpt = None,
 ) -> None:
-    """Review a recorded game: for each decision, the move ISMCTS prefers and how much better it judges it."""
-    from hellenika.bots.analysis import review_game
-    from hellenika.bots.ismcts import ISMCTSBot
-    from hellenika.engine.events import render_names
+    """Review recorded games: for each decision, the move ISMCTS prefers and how much better it judges it.
+
+    Several records are a batch (one task each, on --workers processes or on --cluster); one record is
+    reviewed here, step by step."""
     from hellenika.engine.record import Record
 
+    seats = {s - 1 for s in seat} if seat else None
     try:
-        record = Record.load(path)
-        g = games.get(record.game)
-        probe = g.new_state(record.players, record.options, log=False)
-        names = [f"P{i + 1} {s}" for i, s in enumerate(record.seats)] + probe.participant_names()[
-            record.players :
-        ]
-        seats = {s - 1 for s in seat} if seat else None
-        bot = ISMCTSBot(iterations=iterations)
-        reviews = []
-        with Progress(
-            TextColumn("{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            console=err_console,
-            transient=True,
-        ) as progress:
-            task = progress.add_task("Reviewing", total=len(record.actions))
-            for review in review_game(
-                record,
-                games.REGISTRY,
-                bot,
-                seats=seats,
-                names=names,
-                progress=lambda step, _: progress.update(task, completed=step),
-            ):
-                reviews.append(review)
+        cluster = _check_cluster(cluster)
+        records = [Record.load(path) for path in paths]
+        titles = []
+        all_names = []
+        for record in records:
+            g = games.get(record.game)
+            probe = g.new_state(record.players, record.options, log=False)
+            names = [f"P{i + 1} {s}" for i, s in enumerate(record.seats)]
+            all_names.append(names + probe.participant_names()[record.players :])
+            titles.append(g.title)
+        if len(records) == 1 and cluster is None and workers is None:
+            reviewed = [_review_here(records[0], iterations, seats, all_names[0])]
+        else:
+            from hellenika.bots.batch import review_one
+            from hellenika.cli.batch import run_with_progress
+
+            chosen = None if seats is None else tuple(sorted(seats))
+            items = [(record.to_json(), iterations, chosen) for record in records]
+            outcome = run_with_progress(
+                items,
+                workers,
+                "Reviewing",
+                err_console,
+                cluster=cluster,
+                task=review_one,
+                unit="records",
+            )
+            reviewed = [r["reviews"] for r in outcome.results]
     except HellenikaError as exc:
         _fail(str(exc))
-    table = Table(title=f"{g.title}: review at {iterations} ISMCTS iterations per decision")
+    for k, reviews in enumerate(reviewed):
+        names = all_names[k]
+        if len(records) == 1:
+            _print_review_table(titles[k], iterations, names, reviews)
+        else:
+            console.print(f"[bold]{escape(str(paths[k]))}[/bold] ({titles[k]})", highlight=False)
+        for s in sorted({r["seat"] for r in reviews}):
+            mine = [r for r in reviews if r["seat"] == s]
+            agree = sum(r["best"] == r["played"] for r in mine)
+            console.print(
+                f"{names[s]}: {len(mine)} decisions, {agree} as ISMCTS would play, average loss "
+                f"{sum(r['loss'] for r in mine) / len(mine):.3f}, "
+                f"{sum(r['verdict'] == 'mistake' for r in mine)} mistakes, "
+                f"{sum(r['verdict'] == 'blunder' for r in mine)} blunders"
+            )
+    if len(reviewed) < len(records):
+        console.print(f"Stopped: {len(reviewed)} of {len(records)} records reviewed.")
+    if json_path is not None:
+        data: Any = (
+            reviewed[0]
+            if len(paths) == 1 and reviewed
+            else [{"record": str(paths[k]), "reviews": r} for k, r in enumerate(reviewed)]
+        )
+        json_path.write_text(json.dumps(data, indent=1) + "\n")
+
+
+def _review_here(
+    record: Any, iterations: int, seats: set[int] | None, names: list[str]
+) -> list[dict[str, Any]]:
+    """One record reviewed in this process, with a bar that follows its steps."""
+    from hellenika.bots.analysis import review_game
+    from hellenika.bots.ismcts import ISMCTSBot
+
+    reviews = []
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err_console,
+        transient=True,
+    ) as progress:
+        task = progress.add_task("Reviewing", total=len(record.actions))
+        for review in review_game(
+            record,
+            games.REGISTRY,
+            ISMCTSBot(iterations=iterations),
+            seats=seats,
+            names=names,
+            progress=lambda step, _: progress.update(task, completed=step),
+        ):
+            reviews.append(review.__dict__ | {"loss": review.loss, "verdict": review.verdict})
+    return reviews
+
+
+def _print_review_table(title: str, iterations: int, names: list[str], reviews: list[dict[str, Any]]) -> None:
+    table = Table(title=f"{title}: review at {iterations} ISMCTS iterations per decision")
     for column in ("Step", "Player", "Played", "ISMCTS prefers", "Loss", ""):
         table.add_column(column, justify="right" if column in ("Step", "Loss") else "left")
     for r in reviews:
-        same = r.best == r.played
+        same = r["best"] == r["played"]
         table.add_row(
-            str(r.step),
-            names[r.seat],
-            f"{r.played_label} ({r.played_value:+.2f})",
-            "same" if same else f"{r.best_label} ({r.best_value:+.2f})",
-            f"{r.loss:.2f}",
-            r.verdict,
+            str(r["step"]),
+            names[r["seat"]],
+            f"{r['played_label']} ({r['played_value']:+.2f})",
+            "same" if same else f"{r['best_label']} ({r['best_value']:+.2f})",
+            f"{r['loss']:.2f}",
+            r["verdict"],
         )
     console.print(table)
-    for s in sorted({r.seat for r in reviews}):
-        mine = [r for r in reviews if r.seat == s]
-        agree = sum(r.best == r.played for r in mine)
-        console.print(
-            f"{names[s]}: {len(mine)} decisions, {agree} as ISMCTS would play, average loss "
-            f"{sum(r.loss for r in mine) / len(mine):.3f}, "
-            f"{sum(r.verdict == 'mistake' for r in mine)} mistakes, "
-            f"{sum(r.verdict == 'blunder' for r in mine)} blunders"
+
+
+@app.command()
+def balance(
+    game: GameArg,
+    games_count: Annotated[int, typer.Option("--games", "-n", help="How many games.")] = 200,
+    players: PlayersOpt = 2,
+    option: OptionOpt = None,
+    bots: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--bots",
+            "-b",
+            help="Bots in seat order, comma-separated (heuristic,random), rotated through the seats; "
+            "default heuristic in every seat.",
+        ),
+    ] = None,
+    seed: SeedOpt = 1,
+    workers: WorkersOpt = None,
+    cluster: ClusterOpt = None,
+    out: Annotated[
+        Path, typer.Option("--out", help="Folder for balance.json, balance.html and the plots.")
+    ] = Path("balance"),
+) -> None:
+    """A balance report for designers: seat order, scores, length, and how the players who took each
+    component placed; JSON and an HTML page with plots."""
+    from hellenika.cli.balance import run_balance
+
+    try:
+        run_balance(
+            game,
+            players,
+            option or [],
+            games_count,
+            bots or [],
+            seed,
+            workers,
+            cluster,
+            out,
+            console,
+            err_console,
         )
-    if json_path is not None:
-        json_path.write_text(
-            json.dumps([r.__dict__ | {"loss": r.loss, "verdict": r.verdict} for r in reviews], indent=1)
-            + "\n"
-        )
-    del render_names
+    except HellenikaError as exc:
+        _fail(str(exc))
 
 
 @app.command()
