@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from hellenika.bots.policy import shipped_player_counts
 from hellenika.server.pages import PAGES
 from tests.server.harness import LiveServer
 
@@ -17,6 +18,8 @@ from tests.server.harness import LiveServer
         ("/tables/abc", "table"),
         ("/replays/abc", "replay"),
         ("/leaderboard", "leaderboard"),
+        ("/replays/abc/review", "review"),
+        ("/learn", "learn"),
     ],
 )
 def test_pages_serve_their_file_or_404(server: LiveServer, path: str, page: str) -> None:
@@ -53,4 +56,5 @@ def test_games_list_every_registered_game(server: LiveServer) -> None:
     assert [g["name"] for g in listed] == games.names()
     hercules = next(g for g in listed if g["name"] == "hercules")
     assert hercules["min_players"] == 1 and hercules["options"] and hercules["rules"]
-    assert hercules["bot_levels"] == ["easy", "medium", "hard", "expert"]
+    assert hercules["bot_levels"] == ["easy", "medium", "hard", "expert", "trained"]
+    assert hercules["trained_players"] == shipped_player_counts("hercules")

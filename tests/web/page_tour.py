@@ -95,6 +95,10 @@ PAGES: list[tuple[str, Callable[[str], str], str]] = [
     ("outbox", lambda replay: "/admin/outbox", "body[data-ready]"),
     ("admin", lambda replay: "/admin", "body[data-ready] #admin:not([hidden])"),
     ("replay", lambda replay: f"/replays/{replay}", "#board svg"),
+    # Issue 26: the replay's review (not computed yet on this server: the "Review this game" state) and the
+    # "Learn to play" page.
+    ("review", lambda replay: f"/replays/{replay}/review", "body[data-ready] #status:not(:empty)"),
+    ("learn", lambda replay: "/learn", "body[data-ready] #learn-games h2"),
     # The touring person's own profile ({me}: their name), with the games they are playing.
     ("profile", lambda replay: "/users/{me}", "body[data-ready] #profile:not([hidden])"),
 ]

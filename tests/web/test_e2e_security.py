@@ -177,6 +177,11 @@ def test_every_page_lives_under_the_policy(people: Any, tmp_path: Any) -> None:
     guest.page.wait_for_selector("#score-table")
     assert violations(guest) == []
     visit(guest, guest.page.url.removeprefix(guest.base))
+    # Its review (issue 26) and "Learn to play".
+    replay_path = guest.page.url.removeprefix(guest.base).split("?")[0]
+    visit(guest, f"{replay_path}/review", "body[data-ready] #status:not(:empty)")
+    visit(guest, "/learn", "body[data-ready] #learn-games h2")
+    assert violations(guest) == []
     assert guest.errors == []
 
 

@@ -106,6 +106,7 @@ async def play_again(svc: Services, table_id: str, user: UserPublic) -> tuple[Ta
             on_timeout=old.on_timeout,
             private=old.private,
             rated=old.rated,
+            hints=old.hints,
             creator_id=user.id,
         )
         session.add(

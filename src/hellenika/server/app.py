@@ -16,9 +16,12 @@ from hellenika.server.config import Settings
 from hellenika.server.edge import EdgeMiddleware
 from hellenika.server.errors import install_error_handlers
 from hellenika.server.headers import SecurityHeadersMiddleware
+from hellenika.server.hints import router as hints_router
+from hellenika.server.learn import router as learn_router
 from hellenika.server.matchmaking import Matchmaking
 from hellenika.server.openapi import install_openapi
 from hellenika.server.pages import pages_router
+from hellenika.server.review import router as review_router
 from hellenika.server.routers import admin as admin_routes
 from hellenika.server.routers import again as again_routes
 from hellenika.server.routers import auth, games, health, leaderboard, replays, tables, ws
@@ -118,6 +121,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(again_routes.router)
     app.include_router(matchmaking_routes.router)
     app.include_router(admin_routes.router)
+    # Learning (issue 26): post-game reviews, hints at tables, a first guided game.
+    app.include_router(review_router)
+    app.include_router(hints_router)
+    app.include_router(learn_router)
     install_openapi(app)
     # The static files and the pages that load them (server/assets.py: versioned URLs, ETags, preloads).
     assets = Assets(settings.static_dir)

@@ -27,7 +27,7 @@ from hellenika.server.tables import PLAYING, USER, TableInfo
 log = logging.getLogger("hellenika.server")
 
 #: Bot levels that choose in milliseconds (no search): they choose on the commit's thread.
-FAST_LEVELS = frozenset({"easy", "medium"})
+FAST_LEVELS = frozenset({"easy", "medium", "trained"})  # trained: one forward pass of a small network
 #: The tables whose bots pause between decisions (``Settings.bot_pause_seconds``): people follow them live.
 PAUSING_MODE = "live"
 #: The pause is slept in slices this long (seconds), looking each time whether the table is still here.

@@ -105,3 +105,18 @@ class Settings:
     #: How often waiting match requests are matched again (their spreads widen) and expired (seconds);
     #: 0 disables the sweep (tests call ``Matchmaking.sweep``).
     matchmaking_poll_seconds: float = 3.0
+    # Learning (issue 26: server/review.py, server/hints.py, server/learn.py).
+    #: ISMCTS iterations per decision of a post-game review (``hellenika analyze`` uses 2000; tests, a few).
+    review_iterations: int = 400
+    #: Worker processes that run reviews (never the event loop's process); 0 runs them in a thread instead
+    #: (tests that want no process start-up). Reviews waiting beyond ``review_queue`` are refused (503),
+    #: and one person may have at most ``review_per_user`` waiting or running at once (429).
+    review_workers: int = 1
+    review_queue: int = 16
+    review_per_user: int = 2
+    #: Decisions judged per task sent to a worker: the progress the page shows moves in these steps.
+    review_chunk: int = 4
+    #: ISMCTS iterations of a hint's "think harder" search (a worker thread, a few at once).
+    hint_iterations: int = 300
+    #: Hints one person may ask for in a minute (429 beyond).
+    hints_per_minute: int = 20

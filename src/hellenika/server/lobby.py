@@ -21,6 +21,7 @@ from sqlalchemy import and_, or_, select, update
 from sqlalchemy.orm import Session
 
 from hellenika import games
+from hellenika.bots.policy import shipped_player_counts
 from hellenika.engine.errors import HellenikaError
 from hellenika.server.accounts import Accounts, UserPublic
 from hellenika.server.config import Settings
@@ -103,11 +104,14 @@ class Lobby:
         self.accounts = accounts
         self.settings = settings
 
-    async def create(self, user: UserPublic, body: TableCreate) -> TableInfo:
+    async def create(self, user: UserPublic, body: TableCreate, *, guided: bool = False) -> TableInfo:
+        """A new waiting table; ``guided``: a "Learn to play" game (server/learn.py)."""
         try:
             game = games.get(body.game)
         except HellenikaError as exc:
             raise ApiError(422, str(exc)) from None
+        if body.hints and body.rated:
+            raise ApiError(422, "hints: hints are only for unrated tables (a rated game is played unaided)")
         try:
             options = game.validate(body.players, body.options)
         except HellenikaError as exc:
@@ -143,6 +147,13 @@ class Lobby:
                 rows.append({"seat": index, "kind": INVITED, "user_id": invitee.id, "level": None})
                 seated.append(invitee.id)
             elif spec.kind == "bot":
+                if spec.level == "trained" and body.players not in shipped_player_counts(game.name):
+                    counts = ", ".join(map(str, shipped_player_counts(game.name))) or "none"
+                    raise ApiError(
+                        422,
+                        f"no trained bot plays {game.title} with {body.players} players "
+                        f"(player counts with one: {counts})",
+                    )
                 rows.append({"seat": index, "kind": "bot", "user_id": None, "level": spec.level or "medium"})
             else:
                 rows.append({"seat": index, "kind": OPEN, "user_id": None, "level": None})
@@ -166,6 +177,8 @@ class Lobby:
                 on_timeout=body.on_timeout,
                 private=body.private,
                 rated=body.rated,
+                hints=body.hints,
+                guided=guided,
                 creator_id=user.id,
             )
             info = load_info(session, table_id)

@@ -516,7 +516,77 @@ class RemovedAnswer(Described):
     table: TableOut | None = Field(description="the ended table, or null when a waiting one was deleted")
 
 
+# ---------------------------------------------------------------------- learning (issue 26)
+
+
+class ReviewedDecision(Described):
+    step: int = Field(description="the history step of the decision: /replays/{id}?step=N shows it")
+    seat: int
+    played: str
+    played_label: str
+    played_value: float = Field(description="the search's value of the move played, in [-1, 1]")
+    best: str
+    best_label: str
+    best_value: float
+    choices: int
+    loss: float
+    verdict: str = Field(description="'', 'mistake' or 'blunder'")
+    words: str
+    replay_url: str
+
+
+class ReviewState(Described):
+    status: str = Field(description="none, queued, running, done or failed")
+    done: int
+    total: int
+    position: int | None = None
+    error: str | None = None
+    decisions: list[ReviewedDecision] | None = None
+    mistakes: list[ReviewedDecision] | None = None
+    curve: list[dict[str, float]] | None = None
+    summary: dict[str, float] | None = None
+    iterations: int | None = None
+    seconds: float | None = None
+
+
+class ReviewReplay(Described):
+    id: str
+    game: str
+    title: str
+    steps: int
+    names: list[str]
+    players: int
+    replay_url: str
+
+
+class ReviewAnswer(Described):
+    replay: ReviewReplay
+    seat: int
+    seats: list[int] = Field(description="the seats whose review this viewer may see and ask for")
+    mine: list[int]
+    review: ReviewState
+
+
+class HintChoice(Described):
+    index: int = Field(description="the choice's index in the seat's legal list")
+    notation: str
+    label: str
+    action: dict[str, Any]
+
+
+class HintAnswer(Described):
+    version: int
+    seat: int
+    by: str = Field(description="heuristic or search")
+    hint: HintChoice
+    reason: str
+
+
 ANSWERS: dict[tuple[str, str], type[BaseModel]] = {
+    ("get", "/api/replays/{replay_id}/review"): ReviewAnswer,
+    ("post", "/api/replays/{replay_id}/review"): ReviewAnswer,
+    ("get", "/api/tables/{table_id}/hint"): HintAnswer,
+    ("post", "/api/learn"): TableAnswer,
     ("post", "/api/reports"): ReportAnswer,
     ("get", "/api/admin/reports"): AdminReportsAnswer,
     ("post", "/api/admin/reports/{report_id}/resolve"): AdminReportsAnswer,
@@ -581,7 +651,7 @@ REASONS = {
     413: "The request body is larger than this route accepts",
     422: "Well-formed but refused: a field out of range, an illegal move naming the rule, a bad record",
     429: "Too many attempts: wait the number of seconds in Retry-After",
-    503: "Busy hashing passwords: try again after Retry-After seconds",
+    503: "Busy (password checks queued, or the review queue full): try again after Retry-After seconds",
 }
 
 #: Operations that are rate limited (429), that answer 409 without a table in the path, and that answer 401
@@ -592,12 +662,16 @@ LIMITED = {
     ("post", "/api/me/email"),
     ("post", "/api/tables/{table_id}/chat"),
     ("post", "/api/reports"),
+    ("post", "/api/replays/{replay_id}/review"),
+    ("get", "/api/tables/{table_id}/hint"),
 }
 #: Reads that only some people may make (the admin's outbox): 403 for the others.
 FORBIDDEN_READS = {
     ("get", "/api/admin/outbox"),
     ("get", "/api/admin/reports"),
     ("get", "/api/admin/tables/stuck"),
+    ("get", "/api/replays/{replay_id}/review"),
+    ("get", "/api/tables/{table_id}/hint"),
 }
 CONFLICTS = {
     ("post", "/api/auth/register"),

@@ -40,6 +40,8 @@ PAGES = {
     "outbox": "outbox.html",
     "admin": "admin.html",
     "users": "users.html",
+    "review": "review.html",
+    "learn": "learn.html",
 }
 #: ``src="/static/..."`` and ``href="/static/..."`` attributes, rewritten to the versioned prefix.
 _STATIC_ATTR = re.compile(rb'(\s(?:src|href)=")/static/(?!v/)([^"?#]+)"')
@@ -147,6 +149,16 @@ def pages_router(assets: Assets) -> APIRouter:
     async def replay(request: Request, replay_id: str) -> Response:
         found = await game_of(request, "replay", replay_id)
         return await page(request, "replay", found[0] if found else None)
+
+    @router.get("/replays/{replay_id}/review")
+    async def review(request: Request, replay_id: str) -> Response:
+        # review.js reads the id from the address and asks GET /api/replays/{id}/review.
+        found = await game_of(request, "replay", replay_id)
+        return await page(request, "review", found[0] if found else None)
+
+    @router.get("/learn")
+    async def learn(request: Request) -> Response:
+        return await page(request, "learn")
 
     @router.get("/leaderboard")
     async def leaderboard(request: Request) -> Response:

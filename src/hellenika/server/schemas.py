@@ -34,8 +34,10 @@ class SeatRequest(Strict):
         max_length=64,
         description="the invited user's name (kind user: an invitation, seated once they accept it)",
     )
-    level: Literal["easy", "medium", "hard", "expert"] | None = Field(
-        default=None, description="the bot's level (kind bot; medium when missing)"
+    level: Literal["easy", "medium", "hard", "expert", "trained"] | None = Field(
+        default=None,
+        description="the bot's level (kind bot; medium when missing; trained: a network trained with PPO, "
+        "where the game's trained_players lists the player count)",
     )
 
 
@@ -63,6 +65,10 @@ class TableCreate(Strict):
     on_timeout: Literal["bot", "forfeit"] = "bot"
     private: bool = Field(default=False, description="not listed; joined through the invitation link only")
     rated: bool = Field(default=True, description="the finished game changes the players' ratings")
+    hints: bool = Field(
+        default=False,
+        description="players may ask 'What would the bot do?' (unrated tables only: with rated, 422)",
+    )
 
 
 class JoinRequest(Strict):

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hellenika.server.accounts import Accounts
 from hellenika.server.chat import Chat
@@ -17,6 +17,10 @@ from hellenika.server.notify.worker import Notifier
 from hellenika.server.replays import Replays
 from hellenika.server.social import Social
 from hellenika.server.store import Store
+
+if TYPE_CHECKING:
+    from hellenika.server.hints import Hints
+    from hellenika.server.review import Reviews
 
 
 @dataclass
@@ -31,11 +35,18 @@ class Services:
     #: A table's chat, and mutes and blocks (issue 23: chat.py, social.py).
     chat: Chat
     social: Social
+    #: Post-game reviews in the background and hints at tables (issue 26: review.py, hints.py).
+    reviews: Reviews
+    hints: Hints
     #: The Redis client of the shared rate limits (several processes), else None.
     redis: Any = None
 
     @classmethod
     def create(cls, settings: Settings) -> Services:
+        # Imported here: their routes' modules import deps.py, which imports this module.
+        from hellenika.server.hints import Hints
+        from hellenika.server.review import Reviews
+
         store = Store(settings.database_url)
         redis = None
         locks = LocalLocks()
@@ -48,17 +59,20 @@ class Services:
             locks = make_locks(settings.database_url, store.is_sqlite)
         accounts = Accounts(store, settings, redis)
         master = Master(store, settings, make_fanout(settings.redis_url, settings.redis_prefix), locks)
+        replays = Replays(store, master, settings)
         return cls(
             settings=settings,
             store=store,
             accounts=accounts,
             lobby=Lobby(store, accounts, settings),
             master=master,
-            replays=Replays(store, master, settings),
+            replays=replays,
             notifier=Notifier(store, settings, master.hub),
             redis=redis,
             chat=Chat(master, redis),
             social=Social(store, accounts, settings),
+            reviews=Reviews(store, replays, settings),
+            hints=Hints(master, settings, redis),
         )
 
     async def start(self) -> None:
@@ -80,6 +94,7 @@ class Services:
             await self.master.on_table_note(note)
 
     async def close(self) -> None:
+        await self.reviews.close()
         await self.master.close()
         await self.master.fanout.close()
         await self.master.locks.close()

@@ -27,7 +27,8 @@ WAITING = "waiting"
 PLAYING = "playing"
 FINISHED = "finished"
 
-BOT_LEVELS = ("easy", "medium", "hard", "expert")
+#: "trained" only where a policy is shipped for the game and player count (hellenika.bots.policy).
+BOT_LEVELS = ("easy", "medium", "hard", "expert", "trained")
 
 OPEN = "open"
 USER = "user"
@@ -100,6 +101,9 @@ class TableInfo:
     last_move_at: float | None = None
     #: The table *Play again* made from this finished one (hellenika.server.again), else None.
     next_table: str | None = None
+    #: Hints may be asked here (server/hints.py), and the page guides a first game (server/learn.py).
+    hints: bool = False
+    guided: bool = False
 
     def seat_of(self, user_id: int | None) -> int | None:
         """The seat this person sits at (an invitation not yet accepted is no seat)."""
@@ -180,6 +184,8 @@ class TableInfo:
             "rated": self.rated,
             "last_move_at": iso(self.last_move_at),
             "next_table": self.next_table,
+            "hints": self.hints,
+            "guided": self.guided,
             "invite": self.invite_token if creator else None,
             "invite_url": f"/tables/{self.id}?invite={self.invite_token}" if creator else None,
         }
@@ -217,6 +223,8 @@ def info_from_rows(
         rated=table.rated,
         last_move_at=table.last_move_at,
         next_table=next_table,
+        hints=table.hints,
+        guided=table.guided,
         seats=tuple(
             SeatInfo(
                 s.seat,

@@ -8,6 +8,7 @@ from typing import Any
 from fastapi import APIRouter
 
 from hellenika import games
+from hellenika.bots.policy import shipped_player_counts
 from hellenika.engine.options import validate_options
 from hellenika.server.tables import BOT_LEVELS
 
@@ -45,6 +46,8 @@ def game_list() -> list[dict[str, Any]]:
                 ],
                 "rules": game.rules_text(),
                 "bot_levels": list(BOT_LEVELS),
+                # The player counts the "trained" level can be seated at (a shipped policy each).
+                "trained_players": shipped_player_counts(game.name),
             }
         )
     return out

@@ -102,6 +102,10 @@ class GameTable(Base):
     rated: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
     #: When the table last changed in play (start, move, forfeit): "last activity" in the games list.
     last_move_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    #: "What would the bot do?" may be asked at this table (unrated tables only; migration 0009).
+    hints: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: A "Learn to play" game (server/learn.py): the table page explains each step.
+    guided: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class Seat(Base):
@@ -386,3 +390,32 @@ class Report(Base):
     resolved_by: Mapped[int | None] = mapped_column(
         ForeignKey("users.id", ondelete="SET NULL"), nullable=True
     )
+
+
+# ------------------------------------------------------------------- post-game reviews (migration 0009)
+
+
+class GameReview(Base):
+    """The post-game review of one seat's decisions in a replay (server/review.py): a finished table's id or
+    an uploaded record's, so no foreign key. ``status`` is queued, running, done or failed, with the progress
+    (``done`` of ``total`` decisions) kept up to date by the process computing it, so every process answers
+    the same; ``updated_at`` is its heartbeat. ``decisions`` holds one judgement per decision with a real
+    choice once done, and is read from here ever after."""
+
+    __tablename__ = "game_reviews"
+
+    replay_id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    done: Mapped[int] = mapped_column(Integer)
+    total: Mapped[int] = mapped_column(Integer)
+    error: Mapped[str | None] = mapped_column(String(500), nullable=True)
+    iterations: Mapped[int] = mapped_column(Integer)
+    steps: Mapped[int] = mapped_column(Integer)
+    decisions: Mapped[list[Any]] = mapped_column(JsonDoc)
+    requested_by: Mapped[int | None] = mapped_column(
+        ForeignKey("users.id", ondelete="SET NULL"), nullable=True
+    )
+    seconds: Mapped[float] = mapped_column(Float)
+    created_at: Mapped[float] = mapped_column(Float)
+    updated_at: Mapped[float] = mapped_column(Float)

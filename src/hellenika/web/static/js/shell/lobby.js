@@ -21,6 +21,7 @@ const LEVELS = [
   ["medium", "medium"],
   ["hard", "hard (thinks about 1 s)"],
   ["expert", "expert (thinks about 5 s)"],
+  ["trained", "trained network (PPO)"],
 ];
 const SEAT_KINDS = [
   ["me", "me"],
@@ -135,8 +136,11 @@ function seatRow(i, previous) {
   const nameId = `seat-${i}-user`;
   const name = h("input", { id: nameId, class: "hk-seat-user", placeholder: "their user name", autocomplete: "off", list: "friend-names" });
   const levelId = `seat-${i}-level`;
+  // "trained" only where a network is shipped for this game and player count (GET /api/games).
+  const trained = (selectedGame().trained_players || []).includes(Number(byId("players").value));
   const level = h("select", { id: levelId, class: "hk-seat-level" },
-    LEVELS.map(([value, words]) => h("option", { value, text: words, selected: value === "medium" })));
+    LEVELS.filter(([value]) => value !== "trained" || trained)
+      .map(([value, words]) => h("option", { value, text: words, selected: value === "medium" })));
   const nameLabel = h("label", { for: nameId, class: "hk-visually-hidden", text: `Seat ${i + 1}: user to invite` });
   const levelLabel = h("label", { for: levelId, class: "hk-visually-hidden", text: `Seat ${i + 1}: bot level` });
   kind.value = previous ? previous.kind : i === 0 ? "me" : "bot";
@@ -241,6 +245,7 @@ async function createTable(event) {
     on_timeout: byId("on-timeout").value,
     private: byId("private").checked,
     rated: byId("rated").checked,
+    hints: byId("hints").checked,
   };
   const deadline = byId("deadline").value.trim();
   if (deadline) body.deadline_hours = Number(deadline);
@@ -508,6 +513,9 @@ async function main() {
   select.addEventListener("change", () => { drawPlayers(); drawOptions(); drawRules(); drawSeats(); });
   byId("players").addEventListener("change", () => { drawSeats(); showApplicable(); });
   byId("create-form").addEventListener("submit", createTable);
+  // Hints are for unrated tables only (the server refuses the pair): ticking one unticks the other.
+  byId("hints").addEventListener("change", () => { if (byId("hints").checked) byId("rated").checked = false; });
+  byId("rated").addEventListener("change", () => { if (byId("rated").checked) byId("hints").checked = false; });
   mountFilters(games, refresh);
   await refresh();
   document.body.dataset.ready = "1";

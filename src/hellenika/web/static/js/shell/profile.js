@@ -62,6 +62,7 @@ function gameCard(game) {
     h("p", { class: "hk-muted", text: `Players: ${(game.names || []).join(", ")}` }),
     h("p", { class: "hk-controls" },
       h("a", { class: "hk-button-link hk-replay", href: game.replay_url, text: "Watch the replay" }),
+      h("a", { class: "hk-button-link hk-review", href: `/replays/${encodeURIComponent(game.id)}/review`, text: "Review" }),
       h("a", { class: "hk-button-link", href: game.table_url, text: "Open the table" })));
 }
 

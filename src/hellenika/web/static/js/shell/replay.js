@@ -136,6 +136,10 @@ async function main() {
       link.hidden = false;
       link.setAttribute("download", `hellenika-${first.game}-replay-${replayId}.json`);
     }
+    // The post-game review of the same game (issue 26: js/shell/review.js).
+    const review = byId("review-link");
+    review.href = `/replays/${encodeURIComponent(replayId)}/review`;
+    review.hidden = false;
     const meta = first.replay || {};
     const players = (meta.names || first.names || []).join(", ");
     byId("summary").textContent = [meta.title || first.title, players, `${steps} steps`]

@@ -16,6 +16,7 @@ import { trackChanges } from "./changes.js";
 import { scoreTable, winnerLine } from "./scores.js";
 import { drawAgain, seatPeople } from "./again.js";
 import { ratingText, vacationTexts } from "./results.js";
+import { drawLearning, wireHints } from "./guide.js";
 import {
   creatorName, gameTitle, inviteBox, inviteToken, isCreator, isFinished, isFull, isOpenSeat, isWaiting, mayJoin,
   modeWords, myInvitation, mySeat, pendingInvitees, playersWords, seatList, seatsOf,
@@ -67,6 +68,7 @@ function describeSummary() {
     .map(([k, v]) => `${k.replaceAll("_", " ")}: ${v === true ? "yes" : v === false ? "no" : v}`);
   const parts = [playersWords(table.players), ...options, modeWords(table), ...vacationTexts(table)];
   if (table.rated === false) parts.push("unrated");
+  if (table.hints) parts.push(table.guided ? "a guided first game" : "hints on");
   if (model && model.seat === null && !isWaiting(table)) parts.push("you are watching (public view)");
   byId("summary").textContent = parts.join(" · ");
 }
@@ -202,6 +204,8 @@ function drawResult() {
   link.setAttribute("download", `hellenika-${model.game}-${tableId}.json`);
   // A finished table's id is also a replay id (docs/WEB.md); ?table= lets the replay page offer the record.
   byId("replay-link").href = `/replays/${encodeURIComponent(tableId)}?table=${encodeURIComponent(tableId)}`;
+  // The post-game review (issue 26): the search's verdict on each of my decisions, the biggest mistakes first.
+  byId("review-link").href = `/replays/${encodeURIComponent(tableId)}/review`;
 }
 
 function focusInside(element) {
@@ -289,6 +293,7 @@ async function drawModel() {
   describeSummary();
   drawDeadline();
   drawActions();
+  drawLearning(model, table, ui, tableId); // hints and the guided game's explanations (js/shell/guide.js)
   byId("undo").hidden = !canUndo();
   byId("resign").hidden = model.seat === null || model.finished;
   drawResult();
@@ -432,6 +437,7 @@ async function main() {
   if (user) byId("summary").after(nextGameBar());
   byId("undo").addEventListener("click", undo);
   byId("resign").addEventListener("click", resign);
+  wireHints();
   byId("dock-toggle").addEventListener("click", toggleDock);
   window.addEventListener("resize", () => { if (model) padForDock(); });
   chat = new TableChat(tableId, user);
