@@ -29,7 +29,7 @@ def test_a_trained_bot_is_offered_where_shipped_and_plays(people: Any) -> None:
     page.select_option("#seat-1-kind", "bot")
     assert "trained" not in _levels(page, 1)
     create_table(tia, "hellas", 2, [("me", ""), ("bot", "trained")])
-    assert "Bot 2 (trained)" in page.locator("body").inner_text()
+    page.get_by_text("Bot 2 (trained)").first.wait_for()  # the table page has drawn its seats
     start_table(tia)
     for _ in range(6):  # my decisions; the network answers in between
         if wait_for_turn_or_end(tia) == "finished":
