@@ -8,7 +8,7 @@ expected results in [-1, 1] for the deciding seat. A move the search never tried
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from hellenika.bots.ismcts import ISMCTSBot
@@ -18,6 +18,7 @@ from hellenika.engine.events import render_names
 from hellenika.engine.record import Record
 from hellenika.engine.registry import Registry
 from hellenika.engine.rng import Rng
+from hellenika.engine.state import State
 
 MISTAKE = 0.1
 BLUNDER = 0.3
@@ -67,36 +68,52 @@ def review_game(
         seat = state.current_player()
         if progress is not None:
             progress(step, len(actions))
-        if seat >= 0 and (seats is None or seat in seats):
-            legal = state.legal_actions()
-            if len(legal) > 1:
-                rng = Rng(seed_rng.next_u64())
-                observation = Observation(state.clone(), seat, legal)
-                result = bot.search(observation, rng)
-                best = result.moves[0]
-                played = result.stats_for(action)
-                played_value = (
-                    played.value
-                    if played is not None and played.visits
-                    else _value_of(bot, observation, action, rng)
-                )
-                yield Review(
-                    step=step,
-                    seat=seat,
-                    played=action.notation(),
-                    played_label=render_names(state.label(action), names),
-                    played_value=played_value,
-                    best=best.action.notation(),
-                    best_label=render_names(state.label(best.action), names),
-                    best_value=best.value,
-                    choices=len(legal),
-                )
+        chooses = seat >= 0 and (seats is None or seat in seats) and len(state.legal_actions()) > 1
+        if chooses:
+            rng = Rng(seed_rng.next_u64())
+            samples = max(50, bot.iterations // 10)
+            yield judge(state.clone(), seat, action, bot, rng, names, step, samples=samples)
         state.apply(action)
 
 
-def _value_of(bot: ISMCTSBot, observation: Observation, action: Action, rng: Rng) -> float:
-    """Value of a move the main search never tried: the mean playout result after it, over sampled worlds."""
-    samples = max(50, bot.iterations // 10)
+def judge(
+    state: State,
+    seat: int,
+    action: Action,
+    bot: ISMCTSBot,
+    rng: Rng,
+    names: Sequence[str],
+    step: int,
+    *,
+    samples: int,
+) -> Review:
+    """The search's verdict on ``seat`` playing ``action`` at ``state``, from that seat's observation only
+    (the search reads ``state`` only through :meth:`Observation.sample_state`, which resamples all that
+    ``seat`` cannot see). A move the search never tried is valued by ``samples`` playouts after it."""
+    legal = state.legal_actions()
+    observation = Observation(state, seat, legal)
+    result = bot.search(observation, rng)
+    best = result.moves[0]
+    played = result.stats_for(action)
+    if played is not None and played.visits:
+        played_value = played.value
+    else:
+        played_value = playout_value(bot, observation, action, rng, samples)
+    return Review(
+        step=step,
+        seat=seat,
+        played=action.notation(),
+        played_label=render_names(state.label(action), list(names)),
+        played_value=played_value,
+        best=best.action.notation(),
+        best_label=render_names(state.label(best.action), list(names)),
+        best_value=best.value,
+        choices=len(legal),
+    )
+
+
+def playout_value(bot: ISMCTSBot, observation: Observation, action: Action, rng: Rng, samples: int) -> float:
+    """The mean playout result for the deciding seat after ``action``, over ``samples`` sampled worlds."""
     total = 0.0
     for _ in range(samples):
         state = observation.sample_state(rng)

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from hellenika.bots import analysis
 from hellenika.bots.analysis import Review
 from hellenika.bots.ismcts import ISMCTSBot
 from hellenika.engine.actions import Action
@@ -43,42 +44,9 @@ def decision_rng(seed: int | None, step: int) -> Rng:
 def judge(
     state: State, seat: int, action: Action, bot: ISMCTSBot, rng: Rng, names: Sequence[str], step: int
 ) -> Review:
-    """The search's verdict on ``seat`` playing ``action`` at ``state``, from that seat's observation only.
-
-    ``state`` may be the true one: the search reads it only through :meth:`Observation.sample_state`,
-    which resamples everything ``seat`` cannot see.
-    """
-    legal = state.legal_actions()
-    observation = Observation(state, seat, legal)
-    result = bot.search(observation, rng)
-    best = result.moves[0]
-    played = result.stats_for(action)
-    played_value = (
-        played.value if played is not None and played.visits else playout_value(bot, observation, action, rng)
-    )
-    return Review(
-        step=step,
-        seat=seat,
-        played=action.notation(),
-        played_label=render_names(state.label(action), list(names)),
-        played_value=played_value,
-        best=best.action.notation(),
-        best_label=render_names(state.label(best.action), list(names)),
-        best_value=best.value,
-        choices=len(legal),
-    )
-
-
-def playout_value(bot: ISMCTSBot, observation: Observation, action: Action, rng: Rng) -> float:
-    """The value of a move the search never tried: the mean playout result after it over sampled worlds
-    (a fifth of the search's iterations, at least 8)."""
-    samples = max(8, bot.iterations // 5)
-    total = 0.0
-    for _ in range(samples):
-        state = observation.sample_state(rng)
-        state.apply_unchecked(action)
-        total += bot.playout(state, rng)[observation.seat]
-    return total / samples
+    """:func:`hellenika.bots.analysis.judge` with the review's playout budget for untried moves (a fifth
+    of the search's iterations, at least 8: the browser's reviews search less than ``hellenika analyze``)."""
+    return analysis.judge(state, seat, action, bot, rng, names, step, samples=max(8, bot.iterations // 5))
 
 
 def decision_steps(record: Record, registry: Registry, seats: set[int]) -> list[int]:
