@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import json
 import os
 import re
 import socket
@@ -104,12 +105,15 @@ def running_server(folder: Path, port: int, *options: str) -> Iterator[str]:
 
 
 def api(who: Person, method: str, path: str, body: Any = None) -> Any:
-    """A request with the person's cookies and CSRF token (what api.js sends)."""
-    cookies = {c["name"]: c["value"] for c in who.page.context.cookies()}
-    headers = {"X-CSRF-Token": cookies.get("hellenika_csrf", "")}
-    request = who.page.request
-    url = f"{who.base}{path}"
-    answer = request.get(url) if method == "GET" else request.post(url, data=body or {}, headers=headers)
+    """A request from the person's browser context: their cookies and CSRF header, a JSON body (``{}``
+    when none is given) on anything but GET, as api.js sends."""
+    csrf = next((c["value"] for c in who.page.context.cookies() if c["name"] == "hellenika_csrf"), "")
+    answer = who.page.request.fetch(
+        f"{who.base}{path}",
+        method=method,
+        headers={"X-CSRF-Token": csrf, "Content-Type": "application/json"},
+        data=None if method == "GET" else json.dumps({} if body is None else body),
+    )
     assert answer.ok, f"{method} {path}: {answer.status} {answer.text()}"
     return answer.json()
 

@@ -9,7 +9,6 @@ The server runs in this process (tests/server/harness.py) with a small search pe
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -21,7 +20,7 @@ from hellenika.bots import make_agent
 from hellenika.engine import play_match
 from hellenika.server import Settings
 from tests.server.harness import FakeClock, LiveServer
-from tests.web.e2e_harness import Person, register, unique_name
+from tests.web.e2e_harness import Person, api, register, unique_name
 from tests.web.test_e2e_axe import violations
 from tests.web.test_e2e_phone import no_overflow
 
@@ -76,18 +75,6 @@ def person(browser: Any, site: LiveServer) -> Iterator[Callable[..., Person]]:
         context.close()
 
 
-def _api(who: Person, method: str, path: str, body: Any = None) -> Any:
-    csrf = next(c["value"] for c in who.page.context.cookies() if c["name"] == "hellenika_csrf")
-    answer = who.page.request.fetch(
-        f"{who.base}{path}",
-        method=method,
-        headers={"X-CSRF-Token": csrf, "Content-Type": "application/json"},
-        data=json.dumps(body) if body is not None else None,
-    )
-    assert answer.ok, f"{method} {path}: {answer.status} {answer.text()}"
-    return answer.json()
-
-
 def _finished_record(game: str, seed: int) -> dict[str, Any]:
     """A finished game of the heuristic player against a random one (who makes plenty of mistakes)."""
     agents = [make_agent("random"), make_agent("heuristic")]
@@ -100,14 +87,14 @@ def _review_in_page(who: Person, replay_id: str) -> dict[str, Any]:
     page.wait_for_selector("body[data-ready='1'][data-review='none']")
     page.get_by_role("button", name="Review this game").click()
     page.wait_for_selector("body[data-review='done']", timeout=240_000)
-    answer: dict[str, Any] = _api(who, "GET", f"/api/replays/{replay_id}/review?seat=0")
+    answer: dict[str, Any] = api(who, "GET", f"/api/replays/{replay_id}/review?seat=0")
     return answer
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_biggest_mistake_links_to_its_step(person: Callable[..., Person], game: str) -> None:
     who = person("reviewer")
-    replay_id = _api(who, "POST", "/api/replays", _finished_record(game, seed=3))["id"]
+    replay_id = api(who, "POST", "/api/replays", _finished_record(game, seed=3))["id"]
     answer = _review_in_page(who, replay_id)
     review = answer["review"]
     page = who.page
@@ -122,7 +109,7 @@ def test_the_biggest_mistake_links_to_its_step(person: Callable[..., Person], ga
     page.wait_for_url(f"**/replays/{replay_id}?step={worst['step']}")
     page.wait_for_selector(f"body[data-ready='1'][data-step='{worst['step']}']")
     # The board at that step is the position where seat 0 had to make that decision.
-    shown = _api(who, "GET", f"/api/replays/{replay_id}?step={worst['step']}")
+    shown = api(who, "GET", f"/api/replays/{replay_id}?step={worst['step']}")
     assert shown["to_move"] == 0
     assert page.locator("#turn").inner_text() == f"{shown['names'][0]} to move"
     assert who.errors == []
@@ -130,7 +117,7 @@ def test_the_biggest_mistake_links_to_its_step(person: Callable[..., Person], ga
 
 def test_the_review_page_is_accessible_and_fits(person: Callable[..., Person]) -> None:
     who = person("axe")
-    replay_id = _api(who, "POST", "/api/replays", _finished_record("hercules", seed=8))["id"]
+    replay_id = api(who, "POST", "/api/replays", _finished_record("hercules", seed=8))["id"]
     _review_in_page(who, replay_id)
     for width in (1280, 390):
         who.page.set_viewport_size({"width": width, "height": 900})
@@ -160,7 +147,7 @@ def test_what_would_the_bot_do(person: Callable[..., Person]) -> None:
     page.wait_for_url("**/tables/*")
     page.get_by_role("button", name="Start").click()
     table = page.url.rsplit("/", 1)[1]
-    assert _api(who, "GET", f"/api/tables/{table}")["table"]["hints"] is True
+    assert api(who, "GET", f"/api/tables/{table}")["table"]["hints"] is True
     page.wait_for_function(
         "() => document.body.dataset.seat === document.body.dataset.toMove"
         " && document.querySelector('#actions .hk-actions button:not([disabled])') !== null"
@@ -203,14 +190,14 @@ def test_the_score_table_links_to_the_review(person: Callable[..., Person]) -> N
     """A game played to the end at a table: *Review this game* under the scores opens this seat's review."""
     who = person("finisher")
     body = {"game": "hercules", "players": 2, "seats": [{"kind": "me"}, {"kind": "bot", "level": "easy"}]}
-    table = _api(who, "POST", "/api/tables", body)["table"]["id"]
-    _api(who, "POST", f"/api/tables/{table}/start")
+    table = api(who, "POST", "/api/tables", body)["table"]["id"]
+    api(who, "POST", f"/api/tables/{table}/start")
     for _ in range(2000):
-        model = _api(who, "GET", f"/api/tables/{table}/state")
+        model = api(who, "GET", f"/api/tables/{table}/state")
         if model["finished"]:
             break
         if model["to_move"] == model["seat"] and model["legal"]:
-            _api(
+            api(
                 who,
                 "POST",
                 f"/api/tables/{table}/moves",

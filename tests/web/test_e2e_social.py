@@ -9,23 +9,10 @@ import re
 from typing import Any
 
 from tests.web import e2e_harness
-from tests.web.e2e_harness import Person
+from tests.web.e2e_harness import Person, api
 
 e2e_server = e2e_harness.e2e_server
 people = e2e_harness.people
-
-
-def _api(who: Person, method: str, path: str, body: Any = None) -> Any:
-    """A request from the person's browser context (their cookies and CSRF header, as api.js sends)."""
-    csrf = next(c["value"] for c in who.page.context.cookies() if c["name"] == "hellenika_csrf")
-    answer = who.page.request.fetch(
-        f"{who.base}{path}",
-        method=method,
-        headers={"X-CSRF-Token": csrf, "Content-Type": "application/json"},
-        data=json.dumps(body) if body is not None else None,
-    )
-    assert answer.ok, f"{method} {path}: {answer.status} {answer.text()}"
-    return answer.json()
 
 
 def _play_to_the_end(who: Person, table: str, seed: int = 5) -> dict[str, Any]:
@@ -33,7 +20,7 @@ def _play_to_the_end(who: Person, table: str, seed: int = 5) -> dict[str, Any]:
     the bot moves on the server."""
     rng = random.Random(seed)
     for _ in range(3000):
-        model: dict[str, Any] = _api(who, "GET", f"/api/tables/{table}/state")
+        model: dict[str, Any] = api(who, "GET", f"/api/tables/{table}/state")
         if model["finished"]:
             return model
         if model["to_move"] != model["seat"] or not model["legal"]:
@@ -79,9 +66,9 @@ def _checked(who: Person) -> None:
 
 def _started(host: Person, guest: Person, game: str = "hercules") -> str:
     body = {"game": game, "players": 2, "seats": [{"kind": "me"}, {"kind": "user", "user": guest.name}]}
-    table = str(_api(host, "POST", "/api/tables", body)["table"]["id"])
-    _api(guest, "POST", f"/api/tables/{table}/accept", {})
-    _api(host, "POST", f"/api/tables/{table}/start", {})
+    table = str(api(host, "POST", "/api/tables", body)["table"]["id"])
+    api(guest, "POST", f"/api/tables/{table}/accept", {})
+    api(host, "POST", f"/api/tables/{table}/start", {})
     return table
 
 
@@ -89,8 +76,8 @@ def test_a_profile_shows_the_game_history(people: Any) -> None:
     ann = people("ann")
     bob = people("bob")
     body = {"game": "hercules", "players": 2, "seats": [{"kind": "me"}, {"kind": "bot", "level": "easy"}]}
-    table = str(_api(ann, "POST", "/api/tables", body)["table"]["id"])
-    _api(ann, "POST", f"/api/tables/{table}/start", {})
+    table = str(api(ann, "POST", "/api/tables", body)["table"]["id"])
+    api(ann, "POST", f"/api/tables/{table}/start", {})
     final = _play_to_the_end(ann, table)
     place = final["places"][0]
 
@@ -142,7 +129,7 @@ def test_play_again_accepted_by_two_people_starts_the_new_game(people: Any) -> N
         who.goto(f"/tables/{old}")
         who.page.wait_for_selector("body[data-status='playing']")
         who.page.wait_for_selector("#connection[data-state='live']")
-    _api(dee, "POST", f"/api/tables/{old}/leave", {})  # dee resigns: the game is over
+    api(dee, "POST", f"/api/tables/{old}/leave", {})  # dee resigns: the game is over
     for who in (cy, dee):
         who.page.wait_for_selector("body[data-status='finished'] #play-again")
 
@@ -198,8 +185,8 @@ def test_a_friend_invited_from_the_list_and_watched_playing(people: Any) -> None
 
     # Fay plays a public game against a bot: eve's lobby lists it under Friends playing now.
     body = {"game": "hercules", "players": 2, "seats": [{"kind": "me"}, {"kind": "bot", "level": "easy"}]}
-    playing = str(_api(fay, "POST", "/api/tables", body)["table"]["id"])
-    _api(fay, "POST", f"/api/tables/{playing}/start", {})
+    playing = str(api(fay, "POST", "/api/tables", body)["table"]["id"])
+    api(fay, "POST", f"/api/tables/{playing}/start", {})
     eve.goto("/lobby")
     watched = page.locator(f"#friends-playing [data-table='{playing}']")
     watched.wait_for()
