@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import math
+from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -36,8 +37,10 @@ if TYPE_CHECKING:
 FORMAT = "hellenika-policy-v1"
 
 
+@cache
 def shipped_policies() -> dict[str, Path]:
-    """The policies shipped with the package, by file stem (``hellas_2p``)."""
+    """The policies shipped with the package, by file stem (``hellas_2p``); read once (the lobby asks on
+    every games list)."""
     folder = resources.files("hellenika.bots").joinpath("policies")
     if not folder.is_dir():
         return {}
