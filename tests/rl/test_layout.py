@@ -112,4 +112,7 @@ def test_docs_show_the_layout(name: str) -> None:
     counts = sorted({p for p, _ in game.configurations()})
     players = 2 if 2 in counts else counts[0]
     regenerate = f"regenerate with: python -m hellenika.rl.layout {name}"
-    assert markdown(name, players) in DOCS.read_text(), regenerate
+    text = DOCS.read_text()
+    assert text.count(markdown(name, players)) == 1, regenerate
+    assert text.count(f"**{name}**, {players} player") == 1, "one table per game: " + regenerate
+    assert text.count("\nNot encoded: ") == len(ENCODER_MODULES), "one 'Not encoded' line per game"

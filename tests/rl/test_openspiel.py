@@ -186,3 +186,30 @@ def test_observer_names_the_layout_blocks_and_counts_own_decisions() -> None:
     plain = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=False))
     plain.set_from(state, seat)
     assert np.array_equal(plain.tensor, np.asarray(state.observation_tensor(seat)))
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_python_fast_paths_answer_as_openspiels_cpp_state(name: str) -> None:
+    """``legal_actions`` and ``is_chance_node`` are answered in Python (no C++ round trips); at every step of
+    random games (chance, decisions, the end and the length cap) they must say what OpenSpiel's C++ says."""
+    engine = games.get(name)
+    players, options = engine.configurations()[0]
+    for max_length, seed in ((40, 1), (hos.DEFAULT_MAX_LENGTH[name], 2)):
+        game = load(name, players, options, max_length=max_length)
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while True:
+            assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+            assert state.legal_actions() == pyspiel.State.legal_actions(state)
+            for player in range(players):
+                assert state.legal_actions(player) == pyspiel.State.legal_actions(state, player)
+            if state.is_terminal():
+                break
+            if not state.is_chance_node():
+                mine = state.legal_actions()
+                mine.append(-7)  # a caller's list is its own: the cache must not change
+                assert state.legal_actions() == pyspiel.State.legal_actions(state)
+                with pytest.raises(pyspiel.SpielError, match="pseudo-player"):
+                    state.legal_actions(-1)
+            state.apply_action(rng.choice(state.legal_actions()))
+        assert state.legal_actions() == []

@@ -52,6 +52,8 @@ from hellenika.rl.layout import Encoder, encode, encoder_of
 from hellenika.rl.pettingzoo import default_players
 
 PREFIX = "python_hellenika_"
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 #: The adapter's safety cap on actions per game (decisions and chance), per game.
 DEFAULT_MAX_LENGTH: dict[str, int] = {
     "hercules": 5000,
@@ -160,7 +162,17 @@ class HellenikaSpielGame(pyspiel.Game):  # type: ignore[misc]
 class _Box:
     """The engine state and bookkeeping, copied with the engine's cheap ``clone`` (never ``deepcopy``)."""
 
-    __slots__ = ("codec", "engine", "length", "own", "truncated", "vectors", "views")
+    __slots__ = (
+        "codec",
+        "engine",
+        "legal",
+        "legal_version",
+        "length",
+        "own",
+        "truncated",
+        "vectors",
+        "views",
+    )
 
     def __init__(self, engine: State, players: int) -> None:
         self.engine = engine
@@ -171,6 +183,17 @@ class _Box:
         self.truncated = False
         self.views: dict[int | None, dict[str, Any]] = {}
         self.vectors: dict[int | None, np.ndarray] = {}
+        #: the sorted legal decision numbers of the engine state at ``legal_version`` (-1: none yet)
+        self.legal: list[int] = []
+        self.legal_version = -1
+
+    def legal_numbers(self) -> list[int]:
+        """The current legal decisions as sorted codec numbers, cached per engine version (read-only)."""
+        engine = self.engine
+        if self.legal_version != engine.version:
+            self.legal = sorted(self.codec.decisions.encode_many(engine.legal_actions()))
+            self.legal_version = engine.version
+        return self.legal
 
     def vector(self, seat: int | None, encoder: Encoder) -> np.ndarray:
         """The encoded view, cached like the view (read-only: callers copy it)."""
@@ -203,6 +226,8 @@ class _Box:
         self.truncated = data["truncated"]
         self.views = {}
         self.vectors = {}
+        self.legal = []
+        self.legal_version = -1
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Box:
         other = _Box.__new__(_Box)
@@ -214,6 +239,8 @@ class _Box:
         # Safe to share: replaced, never mutated, when an action is applied.
         other.views = self.views
         other.vectors = self.vectors
+        other.legal = self.legal
+        other.legal_version = self.legal_version
         return other
 
 
@@ -234,19 +261,38 @@ class HellenikaSpielState(pyspiel.State):  # type: ignore[misc]
     def current_player(self) -> int:
         box = self._box
         if box.truncated:
-            return int(pyspiel.PlayerId.TERMINAL)
+            return _TERMINAL
         player = box.engine.current_player()
         if player == CHANCE:
-            return int(pyspiel.PlayerId.CHANCE)
+            return _CHANCE
         if player == TERMINAL:
-            return int(pyspiel.PlayerId.TERMINAL)
+            return _TERMINAL
         return player
 
     def _legal_actions(self, player: int) -> list[int]:
-        box = self._box
-        numbers = box.codec.decisions.encode_many(box.engine.legal_actions())
-        numbers.sort()
-        return numbers
+        return list(self._box.legal_numbers())
+
+    # Python callers reach these two directly. Inherited, each would go through OpenSpiel's C++ State and
+    # back into Python three to five times (current player, terminal, chance, then ``_legal_actions``), which
+    # cost more than the engine's own step. They answer exactly as ``PyState`` in C++ does (a test compares
+    # them with ``pyspiel.State.legal_actions(state, ...)``); C++ callers still take the C++ path.
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        current = self.current_player()
+        if player is None:
+            player = current
+        if current == _TERMINAL:
+            return []
+        if current == _CHANCE:
+            return [number for number, _ in self.chance_outcomes()]
+        if player == current:
+            return list(self._box.legal_numbers())
+        if player < 0:
+            raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
+        return []
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == _CHANCE
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         outcomes = self._box.engine.chance_outcomes()

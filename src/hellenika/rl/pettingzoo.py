@@ -167,10 +167,8 @@ class HellenikaEnv(AECEnv):  # type: ignore[misc]
         assert state is not None
         if action is None or (number := int(action)) not in self._legal_numbers():
             raise ValueError(f"{action!r} is not a legal action number for {agent} here")
-        self._cumulative_rewards[agent] = 0.0
-        rewards = self.rewards
-        for other in rewards:
-            rewards[other] = 0.0
+        # Rewards are all zero until the game ends, and after it only dead steps come here, so there is no
+        # per-step reward to clear (AEC's usual `_cumulative_rewards[agent] = 0` and `_clear_rewards()`).
         state.apply_unchecked(self._actions[number])
         self._advance()
 
