@@ -226,6 +226,7 @@ def test_cards_badge_next_game_and_a_notification_from_another_table(people: Any
     )
     assert page.locator("#next-game").is_hidden()
     assert page.locator("#next-game-note").inner_text() == "No other game is waiting for you: this one is."
+    bar_height = page.locator("#next-game-bar").bounding_box()["height"]  # type: ignore[index]
 
     # The turn arrives at the other table while this page is open: at the next poll (30 s, fast-forwarded),
     # the count goes up, the bar leads there, and one notification names it.
@@ -235,6 +236,8 @@ def test_cards_badge_next_game_and_a_notification_from_another_table(people: Any
     page.wait_for_function("() => document.title.startsWith('(2) ')")
     assert favicon(ann) == icon_for(ann, 2)
     assert page.locator("#next-game").get_attribute("href") == f"/tables/{second}"
+    height = page.locator("#next-game-bar").bounding_box()["height"]  # type: ignore[index]
+    assert height == bar_height, "the bar keeps its height when a game starts waiting: the board stays put"
     notes = page.evaluate("() => window.hkNotes")
     assert notes == [
         {

@@ -258,11 +258,19 @@ export function nextTable(state = answer) {
   return state.tables.find((t) => t.id !== here) || null;
 }
 
+const NOTE_HERE = "No other game is waiting for you: this one is.";
+const NOTE_NONE = "No game is waiting for your move.";
+
 // "Next game waiting for me" (a link, so it opens in a new tab too), what it says when nothing waits, and
-// the button that asks for the browser notifications' permission.
+// the button that asks for the browser notifications' permission. The link and the note share one grid cell
+// sized by the link and the longest note (an invisible copy), so a game starting or stopping to wait
+// elsewhere never moves the board below the bar.
 export function nextGameBar() {
-  const link = h("a", { class: "hk-button-link hk-primary hk-next-link", id: "next-game", href: "#" });
+  const link = h("a", { class: "hk-button-link hk-primary hk-next-link", id: "next-game", href: "#",
+    text: "Next game waiting for me (9)" });
   const note = h("span", { class: "hk-muted hk-next-note", id: "next-game-note", "aria-live": "polite" });
+  const sizer = h("span", { class: "hk-muted hk-next-note hk-next-sizer", "aria-hidden": "true", text: NOTE_HERE });
+  const slot = h("span", { class: "hk-next-slot" }, link, note, sizer);
   const allow = h("button", { type: "button", id: "enable-notifications", text: "Enable browser notifications" });
   allow.addEventListener("click", async () => {
     allow.disabled = true;
@@ -270,11 +278,11 @@ export function nextGameBar() {
     allow.disabled = false;
     if (result === "denied") note.textContent = "Browser notifications are blocked: allow them in the browser's site settings.";
   });
-  const bar = h("div", { class: "hk-next", id: "next-game-bar" }, link, note, allow);
+  const bar = h("div", { class: "hk-next", id: "next-game-bar" }, slot, allow);
   onWaiting((state) => {
     const next = nextTable(state);
     const others = state.tables.filter((t) => t.id !== here).length;
-    link.hidden = !next;
+    link.classList.toggle("hk-off", !next); // invisible (and out of the tab order) but still sizing the cell
     if (next) {
       link.href = tableUrl(next.id);
       link.textContent = others > 1 ? `Next game waiting for me (${others})` : "Next game waiting for me";
@@ -282,9 +290,7 @@ export function nextGameBar() {
       note.textContent = "";
     } else {
       link.removeAttribute("href");
-      note.textContent = here && state.tables.some((t) => t.id === here)
-        ? "No other game is waiting for you: this one is."
-        : "No game is waiting for your move.";
+      note.textContent = here && state.tables.some((t) => t.id === here) ? NOTE_HERE : NOTE_NONE;
     }
     // Nothing to ask for while the user's settings turn the browser channel off.
     allow.hidden = !notificationsSupported() || window.Notification.permission !== "default" || !browserChannelOn();
