@@ -1,0 +1,212 @@
+"""The server's commands: ``serve`` (the web server, :mod:`hellenika.cli.serve`) and ``admin`` (grant or
+revoke an account's admin role).
+
+Nothing of the server (FastAPI, SQLAlchemy, uvicorn) is imported until one of them runs.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from hellenika.cli.common import fail
+
+
+def serve(
+    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
+    database_url: Annotated[
+        str | None,
+        typer.Option(
+            "--database-url",
+            help="SQLAlchemy URL (default: $DATABASE_URL, else sqlite:///./var/hellenika.db); "
+            "PostgreSQL as postgresql+psycopg://user@host/db.",
+        ),
+    ] = None,
+    access_log: Annotated[
+        bool, typer.Option("--access-log", help="Log every request (off by default: it costs under load).")
+    ] = False,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(
+            "--forwarded-allow-ips",
+            envvar="HELLENIKA_FORWARDED_ALLOW_IPS",
+            help="Trust X-Forwarded-For/-Proto only from these proxies (comma-separated addresses or "
+            "networks, e.g. 127.0.0.1 behind a local nginx). Default: from none, so no client can claim "
+            "another address.",
+        ),
+    ] = None,
+    secure_cookies: Annotated[
+        bool,
+        typer.Option(
+            "--secure-cookies",
+            envvar="HELLENIKA_SECURE_COOKIES",
+            help="Mark the session and CSRF cookies Secure (the site is served over HTTPS).",
+        ),
+    ] = False,
+    register_limit: Annotated[
+        int | None,
+        typer.Option(
+            "--register-limit",
+            envvar="HELLENIKA_REGISTER_LIMIT",
+            min=1,
+            help="New accounts allowed per address in 10 minutes (default 5; raise it for a crowd behind one "
+            "address).",
+        ),
+    ] = None,
+    bot_pause: Annotated[
+        float | None,
+        typer.Option(
+            "--bot-pause",
+            envvar="HELLENIKA_BOT_PAUSE",
+            min=0.0,
+            max=10.0,
+            help="Seconds a bot waits between its decisions at a live table where a person sits, so people "
+            "can follow them (default 0.6; 0: no pause).",
+        ),
+    ] = None,
+    smtp_url: Annotated[
+        str | None,
+        typer.Option(
+            "--smtp-url",
+            envvar="SMTP_URL",
+            help="Send notification mail through smtp://user:pass@host:port (smtps:// for TLS). Default: "
+            "none, mail is only written to the log and the admin's outbox page (/admin/outbox).",
+        ),
+    ] = None,
+    smtp_from: Annotated[
+        str | None, typer.Option("--smtp-from", envvar="SMTP_FROM", help="The From address of mail.")
+    ] = None,
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            "--public-url",
+            envvar="PUBLIC_URL",
+            help="The site's address as people reach it, for links in mail and webhooks "
+            "(default http://HOST:PORT).",
+        ),
+    ] = None,
+    notify_poll: Annotated[
+        float | None,
+        typer.Option(
+            "--notify-poll",
+            envvar="HELLENIKA_NOTIFY_POLL_SECONDS",
+            min=0.05,
+            help="Seconds between two passes of the notification drain (default 2).",
+        ),
+    ] = None,
+    notify_retry: Annotated[
+        float | None,
+        typer.Option(
+            "--notify-retry-seconds",
+            envvar="HELLENIKA_NOTIFY_RETRY_SECONDS",
+            min=0.05,
+            help="The first retry delay of a failed notification, doubled each time (default 30).",
+        ),
+    ] = None,
+    webhook_allow_private: Annotated[
+        bool,
+        typer.Option(
+            "--webhook-allow-private",
+            envvar="HELLENIKA_WEBHOOK_ALLOW_PRIVATE",
+            help="Let webhooks post to loopback and private addresses (refused by default: SSRF).",
+        ),
+    ] = False,
+    redis_url: Annotated[
+        str | None,
+        typer.Option(
+            "--redis-url",
+            envvar="REDIS_URL",
+            help="Redis for several processes (redis://host:6379/0): the notes that tell the other processes "
+            "of moves and logouts, and the shared rate limits. Several processes also need PostgreSQL; "
+            "default: none, one process.",
+        ),
+    ] = None,
+    redis_prefix: Annotated[
+        str | None,
+        typer.Option(
+            "--redis-prefix",
+            envvar="HELLENIKA_REDIS_PREFIX",
+            help="Key and channel prefix on Redis (default hellenika), so several sites can share one Redis.",
+        ),
+    ] = None,
+    workers: Annotated[
+        int,
+        typer.Option(
+            "--workers",
+            envvar="HELLENIKA_WORKERS",
+            min=1,
+            help="Server processes on this host (uvicorn's supervisor); more than 1 needs PostgreSQL and "
+            "--redis-url.",
+        ),
+    ] = 1,
+    timeout_graceful_shutdown: Annotated[
+        int,
+        typer.Option(
+            "--timeout-graceful-shutdown",
+            envvar="HELLENIKA_TIMEOUT_GRACEFUL_SHUTDOWN",
+            min=1,
+            help="Seconds to finish requests and WebSockets in flight after SIGTERM.",
+        ),
+    ] = 10,
+) -> None:
+    """Run the web server: every game in the browser, live or turn-based, with friends or bots."""
+    from hellenika.cli.serve import run_server
+
+    notifications: dict[str, object] = {
+        "smtp_url": smtp_url or None,
+        "public_url": public_url or f"http://{host}:{port}",
+        "webhook_allow_private": webhook_allow_private,
+    }
+    for key, value in (
+        ("smtp_from", smtp_from),
+        ("notify_poll_seconds", notify_poll),
+        ("notify_retry_seconds", notify_retry),
+        ("redis_prefix", redis_prefix),
+    ):
+        if value:
+            notifications[key] = value
+    if bot_pause is not None:
+        notifications["bot_pause_seconds"] = bot_pause
+
+    run_server(
+        host,
+        port,
+        database_url,
+        access_log,
+        forwarded_allow_ips=forwarded_allow_ips,
+        secure_cookies=secure_cookies,
+        register_limit=register_limit,
+        notifications=notifications,
+        redis_url=redis_url or None,
+        workers=workers,
+        timeout_graceful_shutdown=timeout_graceful_shutdown,
+    )
+
+
+def admin_role(
+    action: Annotated[str, typer.Argument(help="grant or revoke")],
+    name: Annotated[str, typer.Argument(help="the account's name")],
+    database_url: Annotated[
+        str | None,
+        typer.Option("--database-url", help="the server's database (default: $DATABASE_URL, else ./var)"),
+    ] = None,
+) -> None:
+    """Make an account one of the server's admins, or take the role back (the first account always is)."""
+    from hellenika.server.admin import set_admin
+    from hellenika.server.config import database_url_from_env
+    from hellenika.server.errors import ApiError
+    from hellenika.server.store import Store
+
+    if action not in ("grant", "revoke"):
+        fail(f"say grant or revoke, not {action!r}")
+    store = Store(database_url_from_env(database_url))
+    try:
+        with store.session() as session, session.begin():
+            shown = set_admin(session, name, action == "grant")
+    except ApiError as exc:
+        fail(exc.detail)
+    finally:
+        store.close()
+    typer.echo(f"{shown} is {'now' if action == 'grant' else 'no longer'} an admin.")
