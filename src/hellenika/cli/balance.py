@@ -16,12 +16,12 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
-from hellenika import __version__, games
+from hellenika import __version__
 from hellenika.bots import make_agent
 from hellenika.bots.balance import Slimmer, balance_specs, notable, parse_bots, play_balance, summarise
 from hellenika.cli.batch import run_with_progress
+from hellenika.cli.common import check_batch_size, check_cluster, checked_game
 from hellenika.engine.errors import InvalidOption
-from hellenika.engine.options import parse_option_pairs
 
 
 def run_balance(
@@ -38,20 +38,14 @@ def run_balance(
     err_console: Console,
 ) -> Path:
     """Play, summarise, write; the page's path. Raises HellenikaError for what the user can fix."""
-    options = parse_option_pairs(option)
-    g = games.get(game)
-    g.validate(players, options)
+    g, options = checked_game(game, players, option)
     bots = parse_bots(bots_text) or ["heuristic"]
     for spec in bots:
         if spec == "human":
             raise InvalidOption("balance plays bots only")
         make_agent(spec)
-    if games_count < 1 or (workers is not None and workers < 1):
-        raise InvalidOption("--games and --workers must be at least 1")
-    if cluster is not None:
-        from hellenika.bots.cluster import check_address
-
-        check_address(cluster)
+    check_batch_size(games_count, workers)
+    check_cluster(cluster)
     specs = balance_specs(game, players, bots, tuple(sorted(options.items())), seed, games_count)
     probe = g.new_state(players, options, log=False)
     names = [f"Seat {i + 1}" for i in range(players)] + probe.participant_names()[players:]

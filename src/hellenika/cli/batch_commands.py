@@ -29,13 +29,14 @@ from hellenika.cli.common import (
     SeatOpt,
     SeedOpt,
     WorkersOpt,
+    check_batch_size,
     check_cluster,
+    checked_game,
     console,
     err_console,
     fail,
 )
 from hellenika.engine.errors import HellenikaError
-from hellenika.engine.options import parse_option_pairs
 
 if TYPE_CHECKING:
     from hellenika.bots.batch import GameSpec
@@ -75,9 +76,7 @@ def simulate(
     from hellenika.cli.simulate import simulation_specs, summarise
 
     try:
-        options = parse_option_pairs(option or [])
-        g = games.get(game)
-        g.validate(players, options)
+        g, options = checked_game(game, players, option or [])
         specs = complete_seats(seat or [], players, "random")
         if "human" in specs:
             fail("simulate plays bots only; use 'hellenika play' for a human seat")
@@ -86,10 +85,9 @@ def simulate(
         for spec_text in specs:
             make_agent(spec_text)
         cluster = check_cluster(cluster)
+        check_batch_size(games_count, workers)
     except HellenikaError as exc:
         fail(str(exc))
-    if games_count < 1 or (workers is not None and workers < 1):
-        fail("--games and --workers must be at least 1")
     batch = simulation_specs(game, players, tuple(specs), tuple(sorted(options.items())), seed, games_count)
     names = [f"P{i + 1} {s}" for i, s in enumerate(specs)]
     names += g.new_state(players, options, log=False).participant_names()[players:]
@@ -174,18 +172,15 @@ def tournament(
     from hellenika.bots.tournament import plot, summarise, tournament_specs
 
     try:
-        options = parse_option_pairs(option or [])
-        g = games.get(game)
-        g.validate(players, options)
+        g, options = checked_game(game, players, option or [])
         for spec_text in bot:
             make_agent(spec_text)
         cluster = check_cluster(cluster)
+        if len(set(bot)) != len(bot) or not bot:
+            fail("give each --bot once (two or more different specs)")
+        check_batch_size(games_count, workers)
     except HellenikaError as exc:
         fail(str(exc))
-    if len(set(bot)) != len(bot) or not bot:
-        fail("give each --bot once (two or more different specs)")
-    if games_count < 1 or (workers is not None and workers < 1):
-        fail("--games and --workers must be at least 1")
     specs = tournament_specs(game, players, bot, tuple(sorted(options.items())), seed, games_count)
     start = time.perf_counter()
     try:

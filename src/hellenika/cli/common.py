@@ -8,11 +8,18 @@ Errors a user can cause (unknown game, bad option, bad record) print one clear l
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 from rich.markup import escape
+
+from hellenika import games
+from hellenika.engine.errors import InvalidOption
+from hellenika.engine.options import parse_option_pairs
+
+if TYPE_CHECKING:
+    from hellenika.engine.game import Game
 
 console = Console()
 err_console = Console(stderr=True)
@@ -57,6 +64,20 @@ ClusterOpt = Annotated[
         "same results as --workers 1. Needs the extra 'cluster'.",
     ),
 ]
+
+
+def checked_game(game: str, players: int, option_pairs: list[str]) -> tuple[Game, dict[str, str]]:
+    """The game and its ``--option`` pairs, checked for this player count (HellenikaError otherwise)."""
+    options = parse_option_pairs(option_pairs)
+    g = games.get(game)
+    g.validate(players, options)
+    return g, options
+
+
+def check_batch_size(games_count: int, workers: int | None) -> None:
+    """The batch commands' ``--games`` and ``--workers``: at least 1 (InvalidOption otherwise)."""
+    if games_count < 1 or (workers is not None and workers < 1):
+        raise InvalidOption("--games and --workers must be at least 1")
 
 
 def check_cluster(cluster: str | None) -> str | None:
