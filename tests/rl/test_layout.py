@@ -12,7 +12,16 @@ import pytest
 
 from hellenika import games
 from hellenika.engine import Rng
-from hellenika.rl.layout import ENCODER_MODULES, Block, Layout, encode, encoder_of, markdown, seat_order
+from hellenika.rl.layout import (
+    ENCODER_MODULES,
+    Block,
+    Layout,
+    encode,
+    encode_state,
+    encoder_of,
+    markdown,
+    seat_order,
+)
 from tests.rl.conftest import CONFIGS, random_states
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "rl.md"
@@ -116,3 +125,32 @@ def test_docs_show_the_layout(name: str) -> None:
     assert text.count(markdown(name, players)) == 1, regenerate
     assert text.count(f"**{name}**, {players} player") == 1, "one table per game: " + regenerate
     assert text.count("\nNot encoded: ") == len(ENCODER_MODULES), "one 'Not encoded' line per game"
+
+
+def test_hercules_reads_its_state_directly() -> None:
+    """The encoder that skips the view exists (so the test below checks something)."""
+    assert hasattr(encoder_of("hercules", 2), "fill_state")
+
+
+@pytest.mark.parametrize(("name", "players", "options"), CONFIGS)
+def test_encoding_straight_from_the_state_equals_encoding_the_view(
+    name: str, players: int, options: dict[str, object]
+) -> None:
+    """Where a game's encoder reads the state directly (``fill_state``), it must write exactly what it writes
+    from the view, for every seat and the spectator, at every step of seeded random games (the final states
+    included): the view, with its hidden parts already absent, stays the definition of an observation."""
+    encoder = encoder_of(name, players, options)
+    if not hasattr(encoder, "fill_state"):
+        pytest.skip(f"{name} encodes from the view only")
+    compared = 0
+    for seed in (1, 2, 3):
+        for state in random_states(name, players, options, seed):
+            for seat in [*range(players), None]:
+                expected = encode(encoder, state.view(seat))
+                direct = encode_state(encoder, state, seat)
+                if not np.array_equal(direct, expected):
+                    differs = direct != expected
+                    blocks = sorted(b for b, v in encoder.layout.views(differs).items() if v.any())
+                    raise AssertionError(f"{name} seat {seat}: {differs.sum()} entries differ in {blocks}")
+                compared += 1
+    assert compared > 100

@@ -48,7 +48,7 @@ from hellenika.engine.game import Game
 from hellenika.engine.results import pairwise_utilities
 from hellenika.engine.state import CHANCE, TERMINAL, State
 from hellenika.rl.codec import GameCodec, codec_for
-from hellenika.rl.layout import Encoder, encode, encoder_of
+from hellenika.rl.layout import Encoder, encode_state, encoder_of
 from hellenika.rl.pettingzoo import default_players
 
 PREFIX = "python_hellenika_"
@@ -196,10 +196,10 @@ class _Box:
         return self.legal
 
     def vector(self, seat: int | None, encoder: Encoder) -> np.ndarray:
-        """The encoded view, cached like the view (read-only: callers copy it)."""
+        """The encoded view (from the state where the encoder can), cached like the view (read-only)."""
         found = self.vectors.get(seat)
         if found is None:
-            found = self.vectors[seat] = encode(encoder, self.view(seat))
+            found = self.vectors[seat] = encode_state(encoder, self.engine, seat)
         return found
 
     def view(self, seat: int | None) -> dict[str, Any]:

@@ -38,7 +38,7 @@ from hellenika.engine.options import validate_options
 from hellenika.engine.rng import Rng
 from hellenika.engine.state import CHANCE, TERMINAL, State
 from hellenika.rl.codec import codec_for
-from hellenika.rl.layout import encode, encoder_of
+from hellenika.rl.layout import encode_state, encoder_of
 
 
 def default_players(game: Game, options: Mapping[str, Any] | None = None) -> int:
@@ -198,7 +198,7 @@ class HellenikaEnv(AECEnv):  # type: ignore[misc]
         key = (state.version, seat)
         cached = self._vector_cache
         if cached is None or cached[0] != key:
-            cached = self._vector_cache = (key, encode(self.encoder, state.view(seat)))
+            cached = self._vector_cache = (key, encode_state(self.encoder, state, seat))
         return cached[1].copy()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:

@@ -46,7 +46,7 @@ from hellenika.engine.game import Game
 from hellenika.engine.rng import Rng
 from hellenika.engine.state import CHANCE, TERMINAL, State
 from hellenika.rl.codec import codec_for
-from hellenika.rl.layout import encode, encoder_of
+from hellenika.rl.layout import encode_state, encoder_of
 from hellenika.rl.pettingzoo import default_players
 
 #: ``policy(observations, masks) -> action numbers``, all arrays with one row per game.
@@ -137,7 +137,7 @@ class _Game:
 
     def fill(self, seat: int, observation: np.ndarray, mask: np.ndarray) -> None:
         """Write ``seat``'s observation vector and action mask into two rows (one view, one legal list)."""
-        observation[:] = encode(self.encoder, self.state.view(seat))
+        observation[:] = encode_state(self.encoder, self.state, seat)
         mask[:] = 0
         if self.state.current_player() == seat:
             for number in self.legal_numbers():

@@ -16,15 +16,29 @@ given per cell and per temple, so that a network need not find villages and citi
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from hellenika.engine.state import CHANCE, TERMINAL
 from hellenika.games.hellas.board import board_for
-from hellenika.games.hellas.components import PIECE_CODE, load_components
-from hellenika.games.hellas.phases import NAMES
+from hellenika.games.hellas.cities import is_city, is_village
+from hellenika.games.hellas.components import (
+    HOUSE,
+    KINDS,
+    PALACE,
+    PIECE_CODE,
+    SQUARE,
+    STATUE,
+    load_components,
+)
+from hellenika.games.hellas.phases import NAMES, OVER
 from hellenika.games.hellas.scoring import CATEGORIES
+from hellenika.games.hellas.view import quarry_state
 from hellenika.rl.layout import Block, Layout, mark_to_move, to_move_block
+
+if TYPE_CHECKING:
+    from hellenika.games.hellas.state import HellasState
 
 NOT_ENCODED: dict[str, str] = {
     "game": "identifier",
@@ -70,6 +84,11 @@ class HellasEncoder:
         self.tile = {v: i for i, v in enumerate(comps.tiles)}
         self.category = {name: i for i, name in enumerate(CATEGORIES)}
         self.rounds = comps.rounds
+        # The same positions by the state's own indices, for :meth:`fill_state`.
+        self.building_at = {c: i for i, c in enumerate(board.building_cells)}  # board cell -> plane column
+        self.temple_cells = tuple((t.cell, t.index) for t in board.temples)
+        self.mine = tuple(KINDS[space.kind] == "mine" for space in comps.track)
+        self.track_index = tuple(space.index for space in comps.track)
         # Per observing seat: every seat's row (the observer first, then the seats after it in turn order).
         self.rows = [{p: (p - first) % n for p in range(n)} for first in range(n)]
         b, q, t, s, tiles = (
@@ -312,6 +331,158 @@ class HellasEncoder:
             act[4] = current["drawn_tile"] or 0
             if current["pillars_from"] is not None:
                 blocks["action_pillars_from"][temple[current["pillars_from"]]] = 1.0
+
+    def fill_state(self, s: HellasState, seat: int | None, out: np.ndarray) -> None:
+        """What :meth:`fill` writes from ``s.view(seat)``, read straight from the state into the zeroed flat
+        vector ``out`` (the view's groups, pieces and quarries are most of an observation's cost). Hellas
+        shows everything on the table and its state keeps no secret (the tile order is not in it), so
+        nothing here can be hidden from ``seat``; a test checks that both ways give the same vector in every
+        configuration, and the view stays the definition."""
+        blocks = self.layout._scratch_views if out is self.layout._scratch else self.layout.views(out)
+        n = self.players
+        first = seat if seat is not None and 0 <= seat < n else 0
+        row = self.rows[first].get
+        cp = s.current_player()
+        blocks["phase"][self.phase[NAMES[s.phase]]] = 1.0
+        to_move = blocks["to_move"]
+        if cp == CHANCE:
+            to_move[n] = 1.0
+        elif cp == TERMINAL:
+            to_move[n + 1] = 1.0
+        elif (r := row(cp, -1)) >= 0:
+            to_move[r] = 1.0
+        if 1 <= s.round <= self.rounds:
+            blocks["round"][s.round - 1] = 1.0
+        progress = blocks["round_progress"]
+        progress[0] = s.turn
+        progress[1] = s.n * s.markers
+        progress[2] = s.markers
+        roles = blocks["roles"]
+        for k, p in enumerate((s.start, s.next_start, s.active)):
+            if (r := row(p, -1)) >= 0:
+                roles[k, r] = 1.0
+
+        resources = blocks["resources"]
+        parts = blocks["score_parts"]
+        category = self.category
+        building_at = self.building_at
+        temple_cells = self.temple_cells
+        statues = s.statues
+        scores = s.scores()
+        breakdown = s.score_breakdown()
+        group_kind, group_size = blocks["group_kind"], blocks["group_size"]
+        group_temples, group_statues = blocks["group_temples"], blocks["group_statues"]
+        own = blocks["pieces"]
+        for p in range(s.n):
+            r = row(p, -1)
+            res = resources[r]
+            res[0] = s.marble[p]
+            res[1] = s.rings[p]
+            res[2] = s.pieces_left(p, HOUSE)
+            res[3] = s.pieces_left(p, SQUARE)
+            res[4] = s.pieces_left(p, PALACE)
+            res[5] = s.markers_left(p)
+            blocks["score"][r] = scores[p]
+            part = parts[r]
+            for name, value in breakdown[p].items():
+                part[category[name]] = value
+            houses, palaces = s.houses[p], s.palaces[p]
+            kind_r, size_r, temples_r, statues_r = (
+                group_kind[r],
+                group_size[r],
+                group_temples[r],
+                group_statues[r],
+            )
+            for members, reach in s.groups[p]:
+                k = (
+                    2
+                    if is_city(members, houses, palaces)
+                    else 1
+                    if is_village(members, houses, palaces)
+                    else 0
+                )
+                size = members.bit_count()
+                plane = kind_r[k]
+                for c in _bits(members):
+                    b = building_at[c]
+                    plane[b] = 1.0
+                    size_r[b] = size
+                for cell, t in temple_cells:
+                    if reach >> cell & 1:
+                        temples_r[k, t] += 1.0
+                statues_r[k] += (reach & statues).bit_count()
+            own_r = own[r]
+            for mask, piece in ((houses, HOUSE), (s.squares[p], SQUARE), (palaces, PALACE)):
+                plane = own_r[piece]
+                for c in _bits(mask & ~statues):
+                    plane[building_at[c]] = 1.0
+        if s.phase == OVER:
+            block = blocks["places"]
+            for p, place in enumerate(s.ranking()):
+                if 1 <= place <= n:
+                    block[row(p, -1), place - 1] = 1.0
+        statue_plane = blocks["statues"]
+        for c in _bits(statues):
+            statue_plane[building_at[c]] = 1.0
+
+        pillars = blocks["temple_pillars"]
+        for (_, t), count in zip(temple_cells, s.pillars, strict=True):
+            pillars[t] = count
+        qstate, qtop, qyield, qtiles = (
+            blocks["quarry_state"],
+            blocks["quarry_top"],
+            blocks["quarry_yield"],
+            blocks["quarry_tiles"],
+        )
+        states = self.qstate
+        tile_yield = s.g.tile_yield
+        for q in range(len(s.b.quarries)):
+            qstate[q, states[quarry_state(s, q)]] = 1.0
+            if s.is_active_quarry(q):
+                top = s.top(q)
+                qtop[q] = top
+                qyield[q] = tile_yield[top]
+            qtiles[q] = len(s.piles[q])
+        if 0 <= s.worker < len(s.b.quarries):
+            blocks["quarry_worker"][s.worker] = 1.0
+
+        in_stack = blocks["tile_stack"]
+        tile = self.tile
+        for v in s.stack:
+            in_stack[tile[v]] = 1.0
+        sup = blocks["supply"]
+        sup[0] = s.pieces_left(0, STATUE)
+        sup[1] = s.pillar_supply()
+        sup[2] = s.ring_supply
+        sup[3] = len(s.stack)
+
+        markers = blocks["track_markers"]
+        for space, marker in zip(self.track_index, s.track, strict=True):
+            if (r := row(marker, -1)) >= 0:
+                markers[space, r] = 1.0
+        if s.space >= 0:
+            blocks["action_space"][self.track_index[s.space]] = 1.0
+            if (r := row(s.active, -1)) >= 0:
+                blocks["action_chooser"][r] = 1.0
+            act = blocks["action_progress"]
+            act[0] = s.built >> HOUSE & 1
+            act[1] = s.built >> SQUARE & 1
+            act[2] = (s.pillars_due if s.comps.track[s.space].is_temple else None) or 0
+            act[3] = (s.tiles_placed if self.mine[s.space] else None) or 0
+            act[4] = s.pending_tile or 0
+            first_temple = s.pillars_from()
+            if first_temple is not None:
+                blocks["action_pillars_from"][temple_cells[first_temple][1]] = 1.0
+
+
+def _bits(mask: int) -> list[int]:
+    """The set bits of ``mask``, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 def make_encoder(players: int, options: dict[str, Any]) -> HellasEncoder:

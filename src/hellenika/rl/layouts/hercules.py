@@ -19,14 +19,18 @@ and ``solo_number``, a vase stack's ``spaces``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from hellenika.engine.state import CHANCE, TERMINAL
 from hellenika.games.hercules.board import LAST_COLUMN
 from hellenika.games.hercules.cards import DEMIGOD, GOD, HADES, PANTHEON, SYMBOLS, VASE, load_catalogue
 from hellenika.games.hercules.phases import NAMES
 from hellenika.rl.layout import Block, Layout, mark_to_move, seat_order, to_move_block
+
+if TYPE_CHECKING:
+    from hellenika.games.hercules.state import HerculesState
 
 NOT_ENCODED: dict[str, str] = {
     "game": "identifier",
@@ -66,6 +70,16 @@ class HerculesEncoder:
         # An owned card's positions: in cards_owned, demigods_below and cards_used (-1: none there).
         self.card = {c.id: (i, self.demigod.get(c.id, -1), used.get(c.id, -1)) for i, c in enumerate(cards)}
         self.zeus = cat.cards[cat.zeus].id
+        # The same positions by catalogue index, for :meth:`fill_state` (-1: not in that block).
+        ids = [c.id for c in cat.cards]
+        self.zeus_index = cat.zeus
+        self.god_at = [self.god.get(i, -1) for i in ids]
+        self.vase_at = [self.vase.get(i, -1) for i in ids]
+        self.demigod_at = [self.demigod.get(i, -1) for i in ids]
+        self.card_at = [self.card.get(i) for i in ids]  # None for the Hades card
+        self.phase_at = [self.phase[name] for name in NAMES]
+        self.resting = [name == "resting" for name in NAMES]
+        assert all(d.index == i for i, d in enumerate(cat.decks)), "decks are indexed in catalogue order"
         # Demigods in play at this player count (torches; solo plays with the 2-player set).
         self.in_play = np.array([c.in_play(players) for c in demigods], dtype=np.float32)
         # cards_owned @ symbol_table = symbol counts per participant.
@@ -261,6 +275,121 @@ class HerculesEncoder:
             parts = participant["breakdown"]
             srow = score[r]
             srow[0] = participant["score"]
+            srow[1] = parts["cards"]
+            srow[2] = parts["majorities"]
+            srow[3] = parts["sets"]
+            srow[4] = parts["cubes"]
+            if places is not None:
+                blocks["place"][r, places[p] - 1] = 1.0
+        np.matmul(owned, self.symbol_table, out=blocks["symbols"])
+
+    def fill_state(self, s: HerculesState, seat: int | None, out: np.ndarray) -> None:
+        """What :meth:`fill` writes from ``s.view(seat)``, read straight from the state into the zeroed flat
+        vector ``out`` (about 1.7x faster than building the view and filling from it). Hercules keeps no
+        secrets, so nothing here can be hidden from ``seat``; a test checks that both ways give the same
+        vector in every configuration, and the view stays the definition."""
+        blocks = self.layout._scratch_views if out is self.layout._scratch else self.layout.views(out)
+        n = self.rows
+        first = seat if seat is not None and 0 <= seat < n else 0
+        cp = s.current_player()
+        blocks["phase"][self.phase_at[s.phase]] = 1.0
+        to_move = blocks["to_move"]
+        if cp == CHANCE:
+            to_move[n] = 1.0
+        elif cp == TERMINAL:
+            to_move[n + 1] = 1.0
+        elif cp >= 0:
+            to_move[(cp - first) % n] = 1.0
+        blocks["round"][0] = s.round
+        rules = blocks["rules"]
+        rules[0] = s.simplified
+        rules[1] = s.solo
+        flags = blocks["turn_flags"]
+        flags[0] = s.used_card
+        flags[1] = s.end_triggered
+        blocks["white_die"][s.white - 1] = 1.0
+        pending = blocks["pending"]
+        pending[0] = s.white_used_round
+        pending[1] = s.pending_advance if s.eligible else 0
+
+        gods = blocks["gods_on_board"]
+        god_at = self.god_at
+        for column, card in enumerate(s.gods[1:12]):
+            if card >= 0:
+                gods[column, god_at[card]] = 1.0
+        col12 = s.col12
+        if col12:
+            zeus = col12[0] == self.zeus_index
+            blocks["column12"][0] = zeus
+            blocks["column12"][1] = len(col12) - zeus
+
+        demigod_at = self.demigod_at
+        tops = blocks["demigod_tops"]
+        counts = blocks["demigod_counts"]
+        below = blocks["demigods_below"]
+        below[:] = self.in_play
+        for d, top in enumerate(s.tops):
+            if top >= 0:
+                i = demigod_at[top]
+                tops[i] = 1.0
+                below[i] = 0.0
+            counts[d] = len(s.rests[d]) + (top >= 0)
+        vases = blocks["vases"]
+        vase_at = self.vase_at
+        for stack in s.vases:
+            for card in stack:
+                vases[vase_at[card]] = 1.0
+        choosing = blocks["choosing_demigod"]
+        for d in s.eligible:
+            choosing[d] = 1.0
+        if self.resting[s.phase]:
+            blocks["rest"][0] = s.rest_cubes
+            blocks["rest"][1] = s.rest_god
+
+        roles = blocks["roles"]
+        holder = s.white_holder if s.white_holder >= 0 else None
+        for col, p in enumerate((s.actor, s.pegasus, holder)):
+            if p is not None:
+                roles[(p - first) % n, col] = 1.0
+        dice = blocks["dice"]
+        apprentice = blocks["apprentice"]
+        on_board = blocks["cubes_on_board"]
+        supply = blocks["supply"]
+        owned = blocks["cards_owned"]
+        used = blocks["cards_used"]
+        score = blocks["score"]
+        card_at = self.card_at
+        places = s.ranking() if cp == TERMINAL else None
+        breakdown = s.score_breakdown()
+        for p in range(s.n):
+            r = (p - first) % n
+            if p >= s.num_players:
+                roles[r, 3] = 1.0
+            for slot, face in enumerate(s.dice[p]):
+                dice[r, slot, face - 1] = 1.0
+            apprentice[r, s.pos[p]] = 1.0
+            row = on_board[r]
+            cubes = s.cubes[p]
+            for column in range(1, LAST_COLUMN + 1):
+                if cubes >> column & 1:
+                    row[column - 1] = 1.0
+            supply[r] = s.supply[p]
+            owned_row = owned[r]
+            used_row = used[r]
+            spent = s.spent[p]
+            for card in s.owned[p]:
+                where = card_at[card]
+                if where is None:  # the Hades card: Hades is flagged in roles
+                    continue
+                i, j, k = where
+                owned_row[i] = 1.0
+                if j >= 0:
+                    below[j] = 0.0
+                if k >= 0 and spent >> card & 1:
+                    used_row[k] = 1.0
+            parts = breakdown[p]
+            srow = score[r]
+            srow[0] = sum(parts.values())
             srow[1] = parts["cards"]
             srow[2] = parts["majorities"]
             srow[3] = parts["sets"]
