@@ -87,7 +87,7 @@ class BoardParts(NamedTuple):
 board_parts: BuiltOnce[Board, BoardParts] = BuiltOnce(BoardParts.of)
 
 
-def _bits(mask: int) -> list[int]:
+def set_bits(mask: int) -> list[int]:
     """The set bits of ``mask``, lowest first."""
     out = []
     while mask:
@@ -98,7 +98,7 @@ def _bits(mask: int) -> list[int]:
 
 
 def _ids(ids: tuple[str, ...], mask: int) -> list[str]:
-    return [ids[c] for c in _bits(mask)]
+    return [ids[c] for c in set_bits(mask)]
 
 
 def quarry_state(s: HellasState, q: int) -> str:
@@ -146,10 +146,10 @@ def build_view(s: HellasState, seat: int | None) -> dict[str, Any]:
     ids = parts.ids
     # By space, then owner, house before square before palace; a statue's space holds nothing else.
     statues = s.statues
-    placed = [(c, -1, STATUE) for c in _bits(statues)]
+    placed = [(c, -1, STATUE) for c in set_bits(statues)]
     for p in range(s.n):
         for mask, piece in ((s.houses[p], HOUSE), (s.squares[p], SQUARE), (s.palaces[p], PALACE)):
-            placed.extend((c, p, piece) for c in _bits(mask & ~statues))
+            placed.extend((c, p, piece) for c in set_bits(mask & ~statues))
     placed.sort()
     pieces = [
         {"space": ids[c], "piece": PIECES[piece], "owner": p if p >= 0 else None} for c, p, piece in placed

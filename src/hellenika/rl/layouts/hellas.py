@@ -34,7 +34,7 @@ from hellenika.games.hellas.components import (
 )
 from hellenika.games.hellas.phases import NAMES, OVER
 from hellenika.games.hellas.scoring import CATEGORIES
-from hellenika.games.hellas.view import quarry_state
+from hellenika.games.hellas.view import quarry_state, set_bits
 from hellenika.rl.layout import Block, Layout, mark_to_move, to_move_block
 
 if TYPE_CHECKING:
@@ -403,7 +403,7 @@ class HellasEncoder:
                 )
                 size = members.bit_count()
                 plane = kind_r[k]
-                for c in _bits(members):
+                for c in set_bits(members):
                     b = building_at[c]
                     plane[b] = 1.0
                     size_r[b] = size
@@ -414,7 +414,7 @@ class HellasEncoder:
             own_r = own[r]
             for mask, piece in ((houses, HOUSE), (s.squares[p], SQUARE), (palaces, PALACE)):
                 plane = own_r[piece]
-                for c in _bits(mask & ~statues):
+                for c in set_bits(mask & ~statues):
                     plane[building_at[c]] = 1.0
         if s.phase == OVER:
             block = blocks["places"]
@@ -422,7 +422,7 @@ class HellasEncoder:
                 if 1 <= place <= n:
                     block[row(p, -1), place - 1] = 1.0
         statue_plane = blocks["statues"]
-        for c in _bits(statues):
+        for c in set_bits(statues):
             statue_plane[building_at[c]] = 1.0
 
         pillars = blocks["temple_pillars"]
@@ -473,16 +473,6 @@ class HellasEncoder:
             first_temple = s.pillars_from()
             if first_temple is not None:
                 blocks["action_pillars_from"][temple_cells[first_temple][1]] = 1.0
-
-
-def _bits(mask: int) -> list[int]:
-    """The set bits of ``mask``, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def make_encoder(players: int, options: dict[str, Any]) -> HellasEncoder:

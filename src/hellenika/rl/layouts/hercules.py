@@ -18,7 +18,7 @@ and ``solo_number``, a vase stack's ``spaces``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -260,25 +260,9 @@ class HerculesEncoder:
             for column in participant["cubes_on_board"]:
                 row[column - 1] = 1.0
             supply[r] = participant["supply"]
-            owned_row = owned[r]
-            used_row = used[r]
-            for card in participant["cards"]:
-                at = positions.get(card["id"])
-                if at is None:  # the Hades card: Hades is flagged in roles
-                    continue
-                i, j, k = at
-                owned_row[i] = 1.0
-                if j >= 0:
-                    below[j] = 0.0
-                if k >= 0 and card["used"]:
-                    used_row[k] = 1.0
-            parts = participant["breakdown"]
-            srow = score[r]
-            srow[0] = participant["score"]
-            srow[1] = parts["cards"]
-            srow[2] = parts["majorities"]
-            srow[3] = parts["sets"]
-            srow[4] = parts["cubes"]
+            cards = ((positions.get(card["id"]), card.get("used", False)) for card in participant["cards"])
+            _mark_cards(cards, owned[r], used[r], below)
+            _write_score(score[r], participant["score"], participant["breakdown"])
             if places is not None:
                 blocks["place"][r, places[p] - 1] = 1.0
         np.matmul(owned, self.symbol_table, out=blocks["symbols"])
@@ -374,29 +358,38 @@ class HerculesEncoder:
                 if cubes >> column & 1:
                     row[column - 1] = 1.0
             supply[r] = s.supply[p]
-            owned_row = owned[r]
-            used_row = used[r]
             spent = s.spent[p]
-            for card in s.owned[p]:
-                where = card_at[card]
-                if where is None:  # the Hades card: Hades is flagged in roles
-                    continue
-                i, j, k = where
-                owned_row[i] = 1.0
-                if j >= 0:
-                    below[j] = 0.0
-                if k >= 0 and spent >> card & 1:
-                    used_row[k] = 1.0
-            parts = breakdown[p]
-            srow = score[r]
-            srow[0] = sum(parts.values())
-            srow[1] = parts["cards"]
-            srow[2] = parts["majorities"]
-            srow[3] = parts["sets"]
-            srow[4] = parts["cubes"]
+            _mark_cards(((card_at[card], spent >> card & 1) for card in s.owned[p]), owned[r], used[r], below)
+            _write_score(score[r], sum(breakdown[p].values()), breakdown[p])
             if places is not None:
                 blocks["place"][r, places[p] - 1] = 1.0
         np.matmul(owned, self.symbol_table, out=blocks["symbols"])
+
+
+def _mark_cards(
+    cards: Iterable[tuple[tuple[int, int, int] | None, object]],
+    owned_row: np.ndarray,
+    used_row: np.ndarray,
+    below: np.ndarray,
+) -> None:
+    """One participant's cards, each as (its positions in ``cards_owned``, ``demigods_below`` and
+    ``cards_used``, or None for the Hades card; whether it is used)."""
+    for where, is_used in cards:
+        if where is None:  # the Hades card: Hades is flagged in roles
+            continue
+        i, j, k = where
+        owned_row[i] = 1.0
+        if j >= 0:
+            below[j] = 0.0
+        if k >= 0 and is_used:
+            used_row[k] = 1.0
+
+
+def _write_score(row: np.ndarray, total: float, parts: Mapping[str, float]) -> None:
+    """A participant's ``score`` row: the live total, then its parts."""
+    row[0] = total
+    for i, name in enumerate(SCORE_PARTS, 1):
+        row[i] = parts[name]
 
 
 def make_encoder(players: int, options: dict[str, Any]) -> HerculesEncoder:
