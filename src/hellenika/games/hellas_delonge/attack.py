@@ -55,19 +55,21 @@ class AttackMixin(HellasFields):
         tired = self.tired
         mask = 0
         for c in iter_bits(self.owned[p]):
-            t = tired[c]
-            if greeks[c] - (t if t > 1 else 1) >= 1:
+            n = greeks[c]
+            if n >= 2 and n > tired[c]:  # _spare(c) >= 1
                 mask |= 1 << c
         return mask
 
-    def _attack_targets(self, p: int) -> list[int]:
-        """Enemy cities for which a legal declaration exists (spec §4-2)."""
+    def _attack_targets(self, p: int, forced: bool | None = None) -> list[int]:
+        """Enemy cities for which a legal declaration exists (spec §4-2). ``forced``: whether ``p`` may play
+        Forced March (:meth:`_has_forced_march`), if the caller knows."""
         senders = self._senders(p)
         if not senders:
             return []
         landlink = self.board.landlink
         sealink = self.board.sealink
-        forced = self._has_forced_march(p)
+        if forced is None:
+            forced = self._has_forced_march(p)
         out = []
         for x in iter_bits(self.owned[1 - p]):
             linked = landlink[x] | sealink[x]
@@ -126,8 +128,9 @@ class AttackMixin(HellasFields):
         sources = self.sources
         if i < len(sources):
             low = 1 if i == len(sources) - 1 and not any(self.commits) else 0
-            commit = g.commit
-            out.extend(commit[k] for k in range(low, self._spare(sources[i]) + 1))
+            top = self._spare(sources[i])
+            if top >= low:
+                out += g.commit[low : top + 1]  # commit k for low <= k <= top
         return out
 
     def _do_commit(self, action: a.Commit) -> None:

@@ -96,7 +96,7 @@ LISTS = ("greeks", "ships", "owned", "gsup", "ssup", "hand", "fresh", "known")
 class HellasFields(State):
     """The state's fields (slots) and their types; :mod:`state` describes the layout."""
 
-    __slots__ = ("_widened", "cat", "g", "stall_limit", *SCALARS, *LISTS)
+    __slots__ = ("_rg_masks", "_widened", "cat", "g", "stall_limit", *SCALARS, *LISTS)
 
     # The game, its catalogue and options.
     g: HellasGame
@@ -105,6 +105,9 @@ class HellasFields(State):
     # While HellasState._asked weighs whether a decision is a choice: the cards the seat to decide may hold
     # for all the other seat can tell (godcards._playable reads it); None the rest of the time.
     _widened: tuple[int, ...] | None
+    # While regrouping: which of the active player's cities could send and take Greeks, and ships, by their
+    # counts alone (TurnMixin._regroup_masks); None until the first regroup step asks. Derived, not saved.
+    _rg_masks: tuple[int, int, int, int] | None
 
     # The map and the pieces: per slot, and per player.
     board: Board
@@ -230,7 +233,7 @@ class HellasFields(State):
         def _pay_step(self) -> None: ...
 
         # attack.py
-        def _attack_targets(self, p: int) -> list[int]: ...
+        def _attack_targets(self, p: int, forced: bool | None = None) -> list[int]: ...
         def _enter_commit(self) -> None: ...
         def _combat_card_resolved(self, player: int) -> None: ...
         def _combat_pass(self) -> None: ...
@@ -245,7 +248,7 @@ class HellasFields(State):
         def _gain_card(self, p: int, t: int, *, playable: bool) -> None: ...
         def _may_react(self, p: int, types: tuple[int, ...]) -> bool: ...
         def _playable(self, p: int) -> tuple[int, ...]: ...
-        def _free_cards(self, p: int, out: list[Action]) -> None: ...
+        def _free_cards(self, p: int, out: list[Action], hand: tuple[int, ...] | None = None) -> None: ...
 
     # ------------------------------------------------------------------ small queries
 

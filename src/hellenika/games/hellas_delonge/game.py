@@ -7,6 +7,7 @@ effect are looked up once (``z_levy``, ``a_fury``...), so the data file may rena
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping, Sequence
 from importlib import resources
 from typing import TYPE_CHECKING, Any
@@ -120,11 +121,15 @@ class HellasGame(Game):
         self.tile_peeked = [a.TilePeeked(t.id) for t in cat.tiles]
         self.use_tile = [a.UseTile(t.id) for t in cat.tiles]
         self.order_tile = [a.OrderTile(t.id) for t in cat.tiles]
-        # Regroup moves by (kind, sender mask, taker mask), filled by TurnMixin._moves: only shared actions
-        # of public city masks, so every state of this game may read it.
-        self.moves_memo: dict[int, tuple[Action, ...]] = {}
-        # CardMixin._may_hold_all by (gods held, discard piles): public facts only, shared likewise.
-        self.may_hold_memo: dict[tuple[bool, bool, bool, tuple[int, ...]], tuple[int, ...]] = {}
+        # CardMixin._may_hold_all by (hand, discard piles): an answer on public facts only, shared likewise;
+        # and what it is made of: the copies of each card type, and by the gods held (three flags) a 1 for
+        # each type of theirs.
+        self.may_hold_memo: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
+        self.deck = cat.full_deck()
+        self.types_of_gods = {
+            held: tuple(1 if held[c.god] else 0 for c in cat.cards)
+            for held in itertools.product((False, True), repeat=len(GODS))
+        }
 
     # engine protocol -------------------------------------------------------------
 

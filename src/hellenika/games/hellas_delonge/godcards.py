@@ -14,6 +14,8 @@ each effect knows where the turn goes on.
 
 from __future__ import annotations
 
+from operator import and_, lt
+
 from hellenika.engine.actions import Action
 from hellenika.engine.events import who
 from hellenika.engine.state import CHANCE
@@ -55,10 +57,11 @@ class CardMixin(HellasFields):
 
     def _may_draw_god(self, p: int, god: int) -> bool:
         """:meth:`_may_draw` less the hand limit (which the caller checked)."""
-        if self.held_of_god(p, god) >= GOD_LIMIT:
-            return False
         r = self.cat.god_ranges[god]
-        return any(self.pile[r.start : r.stop]) or any(self.discards[r.start : r.stop])
+        start, stop = r.start, r.stop
+        if sum(self.hand[p][start:stop]) + sum(self.fresh[p][start:stop]) >= GOD_LIMIT:
+            return False
+        return any(self.pile[start:stop]) or any(self.discards[start:stop])
 
     def _refill_pile(self, god: int) -> None:
         """An empty deck is rebuilt from its discard pile (spec §8.1-2): a reshuffle, as no order is kept."""
@@ -110,15 +113,15 @@ class CardMixin(HellasFields):
 
     def _may_react(self, p: int, types: tuple[int, ...]) -> bool:
         """Does a window open for ``p``? When he may hold one of its cards (:meth:`_may_hold`)."""
-        if self.barred(p):
+        if p == 0 and self.turn == 1:  # barred
             return False
-        return any(self._may_hold(p, t) for t in types)
+        return any(map(self._may_hold_all(p).__getitem__, types))
 
     def _playable(self, p: int) -> tuple[int, ...]:
         """The cards ``p`` may play now, by type: every offer of a card reads this. None in Light's first
         turn (§8.1-8). While the engine weighs whether a decision is a choice at all (``HellasState._asked``),
         one of every type ``p`` may hold for all the other seat can tell (:meth:`_may_hold_all`)."""
-        if self.barred(p):
+        if p == 0 and self.turn == 1:  # barred (the hot path of every offer: the test inlined)
             return self.g.no_cards
         widened = self._widened
         if widened is not None:
@@ -130,27 +133,30 @@ class CardMixin(HellasFields):
         """:meth:`_may_hold` for every type at once (the hot path of ``_asked``): one count per god.
 
         It depends on public facts only, which gods ``p`` holds playable cards of and the discard piles, so
-        it is memoised on those on the game (``HellasGame.may_hold_memo``, cleared past MEMO_LIMIT entries).
+        it is memoised on the game (``HellasGame.may_hold_memo``, cleared past MEMO_LIMIT entries), by the
+        hand itself and the discard piles: a key quicker to make than the gods held.
         """
         hand = self.hand[p]
         discards = self.discards
-        held = [any(hand[r.start : r.stop]) for r in self.cat.god_ranges]
-        key = (held[0], held[1], held[2], discards)
         memo = self.g.may_hold_memo
-        out = memo.get(key)
+        out = memo.get((hand, discards))
         if out is None:
             if len(memo) >= MEMO_LIMIT:
                 memo.clear()
-            cards = self.cat.cards
-            out = memo[key] = tuple(1 if held[c.god] and discards[c.index] < c.count else 0 for c in cards)
+            g = self.g
+            held = tuple([any(hand[r.start : r.stop]) for r in self.cat.god_ranges])
+            # 1 where the card's god is held and not every copy of it is in the discard pile.
+            out = memo[(hand, discards)] = tuple(map(and_, g.types_of_gods[held], map(lt, discards, g.deck)))
         return out
 
     # ------------------------------------------------------------------ free-timing cards (§8.1-9)
 
-    def _free_cards(self, p: int, out: list[Action]) -> None:
-        """Levy, Hermes' Theft, Oracle and Shipwrights, when held and able to do something."""
+    def _free_cards(self, p: int, out: list[Action], hand: tuple[int, ...] | None = None) -> None:
+        """Levy, Hermes' Theft, Oracle and Shipwrights, when held and able to do something (``hand``: the
+        caller's :meth:`_playable` of ``p``, if it has it)."""
         g = self.g
-        hand = self._playable(p)
+        if hand is None:
+            hand = self._playable(p)
         play = g.play
         if hand[g.z_levy] and self._levy_moves(p, greeks=True, any_only=True):
             out.append(play[g.z_levy])

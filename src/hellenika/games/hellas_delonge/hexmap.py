@@ -14,7 +14,7 @@ land those neighbours show it. Legal placements of a tile shape (§5.1 P1-P4) ar
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from hellenika.games.hellas_delonge.components import Tile, rotate
 
@@ -51,21 +51,25 @@ def in_range(q: int, r: int) -> bool:
     return -R < q < R and -R < r < R and distance(cell(q, r)) < R - 1
 
 
-_BITS: dict[int, tuple[int, ...]] = {}
+class _Bits(dict[int, tuple[int, ...]]):
+    """The set bits of each mask, lowest first, filled in as masks come up (the same few come up again and
+    again)."""
 
-
-def iter_bits(mask: int) -> tuple[int, ...]:
-    """The set bits of ``mask``, lowest first (memoised: the same few masks come up again and again)."""
-    bits = _BITS.get(mask)
-    if bits is None:
+    def __missing__(self, mask: int) -> tuple[int, ...]:
         out = []
         m = mask
         while m:
             low = m & -m
             out.append(low.bit_length() - 1)
             m ^= low
-        bits = _BITS[mask] = tuple(out)
-    return bits
+        bits = self[mask] = tuple(out)
+        return bits
+
+
+_BITS = _Bits()
+#: ``iter_bits(mask)``: the set bits of ``mask``, lowest first. The memo's own lookup, so a mask seen before
+#: costs no Python call at all (the hot path of every loop over cities).
+iter_bits = _BITS.__getitem__
 
 
 #: The distinct rotations with which a tile shape fits a site, by (shape, the site's placed neighbours, the
@@ -73,9 +77,11 @@ def iter_bits(mask: int) -> tuple[int, ...]:
 _FITTING: dict[int, tuple[int, ...]] = {}
 
 
-@dataclass(frozen=True, slots=True)
-class Site:
-    """An empty cell next to the map: its placed neighbours by direction and the land they show it."""
+class Site(NamedTuple):
+    """An empty cell next to the map: its placed neighbours by direction and the land they show it.
+
+    A named tuple, as every placement makes a few (quicker to build than a frozen dataclass); sites sort by
+    cell, their first field, which no two share."""
 
     cell: int
     neighbours: int  # bit d: a placed tile lies in direction d
@@ -139,7 +145,6 @@ class Board:
         for d in range(6):
             nc = c + DELTA[d]
             j = slot_at.get(nc)
-            back = (d + 3) % 6
             if j is not None:
                 adj[n] |= 1 << j
                 adj[j] |= bit
@@ -153,10 +158,14 @@ class Board:
                 continue
             if _DISTANCE[nc] >= R - 1:
                 continue
+            back = (d + 3) % 6
             old = site_at.get(nc)
-            nbrs = (old.neighbours if old else 0) | (1 << back)
-            req = (old.land if old else 0) | ((land >> d & 1) << back)
-            slots = (old.slots if old else 0) | bit
+            if old is None:
+                nbrs, req, slots = 1 << back, (land >> d & 1) << back, bit
+            else:
+                nbrs = old.neighbours | 1 << back
+                req = old.land | (land >> d & 1) << back
+                slots = old.slots | bit
             site_at[nc] = Site(nc, nbrs, req, bool(slots & 1) or nbrs.bit_count() >= 2, slots)
         if adj[n] & 1:  # next to the dolphin: sea-linked through it to the others there
             for i in iter_bits(adj[DOLPHIN]):
@@ -173,7 +182,7 @@ class Board:
             tuple(sealink),
             temples,
             slot_at,
-            tuple(site_at[x] for x in sorted(site_at)),
+            tuple(sorted(site_at.values())),
             site_at,
         )
 

@@ -58,6 +58,7 @@ class HellasState(SetupMixin, TurnMixin, VoyageMixin, AttackMixin, CardMixin):
         s.cat = cat = game.catalogue
         s.stall_limit = options["stall"]
         s._widened = None
+        s._rg_masks = None
         s.board = Board.initial()
         s.greeks = list(ZERO_SLOTS)
         s.ships = list(ZERO_SLOTS)
@@ -136,6 +137,7 @@ class HellasState(SetupMixin, TurnMixin, VoyageMixin, AttackMixin, CardMixin):
         c.cat = self.cat
         c.stall_limit = self.stall_limit
         c._widened = None
+        c._rg_masks = self._rg_masks
         c.board = self.board
         c.pile = self.pile
         c.discards = self.discards
@@ -253,7 +255,10 @@ class HellasState(SetupMixin, TurnMixin, VoyageMixin, AttackMixin, CardMixin):
             return g.tile_peeked[tile] if phase == ph.C_PEEK else g.tile_drawn[tile]
         if phase in (ph.C_DEAL, ph.C_DRAW_CARD):
             counts = self._deck_counts(self._draw_god_now())
-            pick = rng.randbelow(sum(n for _, n in counts))
+            total = 0
+            for _, n in counts:
+                total += n
+            pick = rng.randbelow(total)
             for t, n in counts:
                 if pick < n:
                     return g.card_drawn[t]
@@ -268,12 +273,15 @@ class HellasState(SetupMixin, TurnMixin, VoyageMixin, AttackMixin, CardMixin):
 
     def _auto(self) -> None:
         """Take every decision that is no choice (:meth:`_asked`), up to the next one that is."""
+        handlers = _HANDLERS
+        legal_of = _LEGAL  # every decision phase has its method
         while self.cp >= 0:
-            legal = self._compute_legal()
-            if self._asked(legal):
+            legal = legal_of[self.phase](self)
+            if len(legal) != 1 or self._asked(legal):
                 self._legal = legal
                 return
-            _HANDLERS[type(legal[0])](self, legal[0])
+            only = legal[0]
+            handlers[type(only)](self, only)
         self._legal = None
 
     def _asked(self, legal: list[Action]) -> bool:

@@ -17,6 +17,7 @@ position can still be reached, and no piece is shuffled back and forth (which ke
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import add
 
 from hellenika.engine.actions import Action
 from hellenika.engine.events import plural, who
@@ -34,7 +35,6 @@ VICTORY_CITIES = 10  # spec §9
 OPEN_STALL_FACTOR = 10
 
 END_AFTER_BURST, END_AFTER_SUCCESS, END_AFTER_FAILURE = 0, 1, 2
-MOVES_MEMO_LIMIT = 100_000  # regroup move lists kept by TurnMixin._moves
 
 
 class TurnMixin(HellasFields):
@@ -69,11 +69,11 @@ class TurnMixin(HellasFields):
         p = self.active
         fresh = self.fresh[p]
         if any(fresh):
-            hand = self.hand[p]
-            self.hand[p] = tuple(a + b for a, b in zip(hand, fresh, strict=True))
+            self.hand[p] = tuple(map(add, self.hand[p], fresh))
             self.fresh[p] = (0,) * len(fresh)
+        owned = self.owned
         for q in (p, 1 - p):
-            if self.cities(q) >= VICTORY_CITIES:
+            if owned[q].bit_count() >= VICTORY_CITIES:  # cities(q)
                 if self._events is not None:
                     self._emit(f"{who(q)} holds {self.cities(q)} cities and wins the game", q)
                 self._game_over(q, f"{self.cities(q)} cities")
@@ -155,7 +155,8 @@ class TurnMixin(HellasFields):
         A city taken and retaken is not progress, so two players trading one city for ever still end (once
         the map is closed: :meth:`can_grow`). ``last_change`` is the last turn that restarted the clock.
         """
-        counts = (self.cities(0), self.cities(1))
+        owned = self.owned
+        counts = (owned[0].bit_count(), owned[1].bit_count())  # cities(0), cities(1)
         best = self.best_cities
         if counts[0] > best[0] or counts[1] > best[1]:
             self.best_cities = (max(counts[0], best[0]), max(counts[1], best[1]))
@@ -166,18 +167,17 @@ class TurnMixin(HellasFields):
     def _main_actions(self) -> list[Action]:
         g = self.g
         p = self.active
-        out: list[Action] = []
+        hand = self._playable(p)
         da = self.da_stage
-        if da != 2:
-            out.append(g.burst)
+        out: list[Action] = [] if da == 2 else [g.burst]
         if da != 1:
             if self._can_voyage(p):
                 out.append(g.voyage)
             attack = g.attack
-            out.extend(attack[x] for x in self._attack_targets(p))
-        if da == 0 and self._playable(p)[g.z_double]:
+            out += [attack[x] for x in self._attack_targets(p, hand[g.a_forced] > 0)]
+        if da == 0 and hand[g.z_double]:
             out.append(g.play[g.z_double])
-        self._free_cards(p, out)
+        self._free_cards(p, out, hand)
         if da == 2:
             out.append(g.end_turn)
         return out
@@ -200,24 +200,25 @@ class TurnMixin(HellasFields):
     def _burst_actions(self) -> list[Action]:
         g = self.g
         p = self.active
+        hand = self._playable(p)
         out: list[Action] = []
         if self.burst_left > 0:
             owned = iter_bits(self.owned[p])
             if self.gsup[p]:
                 greeks = self.greeks
                 recruit = g.recruit
-                out.extend(recruit[c] for c in owned if greeks[c] < CITY_CAP)
+                out += [recruit[c] for c in owned if greeks[c] < CITY_CAP]
             if self.ssup[p]:
                 ships = self.ships
                 build = g.build
-                out.extend(build[c] for c in owned if ships[c] < CITY_CAP)
+                out += [build[c] for c in owned if ships[c] < CITY_CAP]
             if self.hand_size(p) < HAND_LIMIT:
                 for god in range(3):
                     if self._may_draw_god(p, god):
                         out.append(g.draw[god])
-        if self._playable(p)[g.z_favour]:
+        if hand[g.z_favour]:
             out.append(g.play[g.z_favour])
-        self._free_cards(p, out)
+        self._free_cards(p, out, hand)
         out.append(g.stop)
         return out
 
@@ -287,30 +288,61 @@ class TurnMixin(HellasFields):
         self.rg_dest = dest
         self.rg_gave_g = self.rg_recv_g = self.rg_gave_s = self.rg_recv_s = 0
         self.rg_then = then
+        self._rg_masks = None
         self.phase = ph.REGROUP
         self.cp = self.active
 
+    def _regroup_masks(self) -> tuple[int, int, int, int]:
+        """Of the active player's cities, as masks: who could send a Greek and who take one (1-3 stay in a
+        city), who could send a ship and who take one (0-3), by the counts alone.
+
+        Worked out at the first step of a regroup and kept up to date by each move (:meth:`_regroup_moved`),
+        which changes two cities only: nothing else changes the pieces while regrouping."""
+        masks = self._rg_masks
+        if masks is None:
+            greeks = self.greeks
+            ships = self.ships
+            send_g = take_g = send_s = take_s = 0
+            for c in iter_bits(self.owned[self.active]):
+                bit = 1 << c
+                n = greeks[c]
+                if n >= 2:
+                    send_g |= bit
+                if n < CITY_CAP:
+                    take_g |= bit
+                n = ships[c]
+                if n >= 1:
+                    send_s |= bit
+                if n < CITY_CAP:
+                    take_s |= bit
+            masks = self._rg_masks = (send_g, take_g, send_s, take_s)
+        return masks
+
+    def _regroup_moved(self, greek: bool, c: int, d: int) -> None:
+        """A Greek (or a ship) went from city ``c`` to city ``d``: their bits of the regroup masks again."""
+        masks = self._rg_masks
+        if masks is None:
+            return
+        send_g, take_g, send_s, take_s = masks
+        both = ~(1 << c | 1 << d)
+        if greek:
+            greeks = self.greeks
+            nc, nd = greeks[c], greeks[d]
+            send_g = send_g & both | (nc >= 2) << c | (nd >= 2) << d
+            take_g = take_g & both | (nc < CITY_CAP) << c | (nd < CITY_CAP) << d
+        else:
+            ships = self.ships
+            nc, nd = ships[c], ships[d]
+            send_s = send_s & both | (nc >= 1) << c | (nd >= 1) << d
+            take_s = take_s & both | (nc < CITY_CAP) << c | (nd < CITY_CAP) << d
+        self._rg_masks = (send_g, take_g, send_s, take_s)
+
     def _regroup_actions(self) -> list[Action]:
         g = self.g
-        p = self.active
-        greeks = self.greeks
-        ships = self.ships
-        dest = self.rg_dest
         # Who may send and who may take, as city masks; then the moves, senders in city order, each to its
-        # takers in city order (_moves).
-        send_g = take_g = send_s = take_s = 0
-        for c in iter_bits(self.owned[p]):
-            bit = 1 << c
-            n = greeks[c]
-            if n >= 2:
-                send_g |= bit
-            if n < CITY_CAP:
-                take_g |= bit
-            n = ships[c]
-            if n >= 1:
-                send_s |= bit
-            if n < CITY_CAP:
-                take_s |= bit
+        # takers in city order (_moves), then done.
+        send_g, take_g, send_s, take_s = self._regroup_masks()
+        dest = self.rg_dest
         if dest >= 0:
             bit = 1 << dest
             take_g &= bit
@@ -322,36 +354,17 @@ class TurnMixin(HellasFields):
             take_s &= ~self.rg_gave_s
         out: list[Action] = []
         if send_g and take_g:
-            out.extend(self._moves(g.march, 0, send_g, take_g))
+            self._moves(out, g.march, send_g, take_g)
         if send_s and take_s:
-            out.extend(self._moves(g.sail, 1, send_s, take_s))
+            self._moves(out, g.sail, send_s, take_s)
         out.append(g.done)
         return out
 
-    def _moves(
-        self, table: Sequence[Sequence[Action]], kind: int, senders: int, takers: int
-    ) -> tuple[Action, ...]:
-        """``table[c][d]`` for every sender c and taker d != c, c then d in city order.
-
-        Memoised on the game (``HellasGame.moves_memo``: public city masks to shared actions), as the same
-        masks come up again and again in a regroup: the whole list by (kind, senders, takers), and each
-        sender's row by (kind + 2, sender, takers), from which a new list is put together. Bounded: cleared
-        once it holds MOVES_MEMO_LIMIT entries."""
-        key = kind << 48 | senders << 24 | takers
-        memo = self.g.moves_memo
-        moves = memo.get(key)
-        if moves is None:
-            if len(memo) >= MOVES_MEMO_LIMIT:
-                memo.clear()
-            moves = ()
-            for c in iter_bits(senders):
-                row_key = (kind + 2) << 48 | c << 24 | takers
-                row = memo.get(row_key)
-                if row is None:
-                    row = memo[row_key] = tuple(table[c][d] for d in iter_bits(takers) if d != c)
-                moves += row
-            memo[key] = moves
-        return moves
+    @staticmethod
+    def _moves(out: list[Action], table: Sequence[Sequence[Action]], senders: int, takers: int) -> None:
+        """Add ``table[c][d]`` for every sender c and taker d != c, c then d in city order."""
+        for c in iter_bits(senders):
+            out.extend(map(table[c].__getitem__, iter_bits(takers & ~(1 << c))))
 
     def _do_move_greek(self, action: a.MoveGreek) -> None:
         a, b = action.source, action.city
@@ -365,6 +378,7 @@ class TurnMixin(HellasFields):
             self.tired = tuple(moved)
         self.rg_gave_g |= 1 << a
         self.rg_recv_g |= 1 << b
+        self._regroup_moved(True, a, b)
         if self._events is not None:
             self._emit(f"{who(self.active)} moved a Greek from city {a} to city {b}", self.active)
 
@@ -374,6 +388,7 @@ class TurnMixin(HellasFields):
         self.ships[b] += 1
         self.rg_gave_s |= 1 << a
         self.rg_recv_s |= 1 << b
+        self._regroup_moved(False, a, b)
         if self._events is not None:
             self._emit(f"{who(self.active)} moved a ship from city {a} to city {b}", self.active)
 
@@ -396,13 +411,13 @@ class TurnMixin(HellasFields):
         mode = self.end_mode
         hand = self._playable(p)
         if mode != END_AFTER_FAILURE:
-            self._free_cards(p, out)
+            self._free_cards(p, out, hand)
         if mode != END_AFTER_BURST and not self.migrated and hand[g.z_migration] and self.cities(p) >= 2:
             out.append(g.play[g.z_migration])
         if mode == END_AFTER_SUCCESS:
             if self.voy_ok and hand[g.p_second] and self._can_voyage(p):
                 out.append(g.play[g.p_second])
-            if self.atk_ok and hand[g.a_second] and self._attack_targets(p):
+            if self.atk_ok and hand[g.a_second] and self._attack_targets(p, hand[g.a_forced] > 0):
                 out.append(g.play[g.a_second])
         out.append(g.end_turn)
         return out

@@ -28,11 +28,14 @@ class VoyageMixin(HellasFields):
 
     def _can_voyage(self, p: int) -> bool:
         """Voyage may be chosen only if it can complete (spec §4-2): a tile, a ship on the map, a Greek."""
-        if not self.stack_size():
+        if not (self.pool or self.top or self.bottom):  # the stack is empty
             return False
         ships = self.ships
         cities = iter_bits(self.owned[p])
-        if not any(ships[c] for c in cities):
+        for c in cities:
+            if ships[c]:
+                break
+        else:
             return False
         if self.gsup[p]:
             return True
@@ -112,27 +115,33 @@ class VoyageMixin(HellasFields):
 
     def _ship_counts(self, p: int, slots: int) -> tuple[int, int]:
         """Ships of ``p`` and of the opponent at cities on the tiles in ``slots`` (V1-V2)."""
-        ships = self.ships
-        mine = sum(ships[c] for c in iter_bits(slots & self.owned[p]))
-        theirs = sum(ships[c] for c in iter_bits(slots & self.owned[1 - p]))
+        at = self.ships.__getitem__
+        mine = sum(map(at, iter_bits(slots & self.owned[p])))
+        theirs = sum(map(at, iter_bits(slots & self.owned[1 - p])))
         return mine, theirs
 
-    def _voyage_sites(self, winds: bool) -> list[Site]:
-        """Sites where the drawn tile may be laid on this voyage: P1-P4, V1 and V2 (>= with Winds)."""
+    def _voyage_sites(self, winds: bool) -> tuple[list[Site], int]:
+        """Sites where the drawn tile may be laid on this voyage: P1-P4, V1 and V2 (>= with Winds); and how
+        many more sites Favourable Winds would open (a tie of ships, V2), when played."""
         p = self.active
         out = []
+        ties = 0
         for site, _ in self.board.placements(self.cat.tiles[self.v_tile]):
             mine, theirs = self._ship_counts(p, site.slots)
-            if mine >= 1 and (mine > theirs or (winds and mine == theirs)):
-                out.append(site)
-        return out
+            if mine >= 1:
+                if mine > theirs or (winds and mine == theirs):
+                    out.append(site)
+                elif mine == theirs:
+                    ties += 1
+        return out, ties
 
     def _voyage_site_actions(self) -> list[Action]:
         g = self.g
         at = g.place_at
-        out: list[Action] = [at[site.cell] for site in self._voyage_sites(self.v_winds)]
+        sites, ties = self._voyage_sites(self.v_winds)
+        out: list[Action] = [at[site.cell] for site in sites]
         p = self.active
-        if not self.v_winds and self._playable(p)[g.p_winds] and len(self._voyage_sites(True)) > len(out):
+        if ties and self._playable(p)[g.p_winds]:  # ties: Winds is not played yet
             out.append(g.play[g.p_winds])
         out.append(g.give_up)
         return out
