@@ -11,17 +11,19 @@ of board hexes next to it, for the shrine victory (§8).
 
 from __future__ import annotations
 
-from bisect import insort
-from collections.abc import Iterator
+from bisect import bisect, bisect_left, insort
+from collections.abc import Iterator, Sequence
+from itertools import compress
 from operator import itemgetter
-from typing import Any
+from typing import Any, TypeVar
 
 from hellenika.games.attika.catalogue import BLANK, Tile
 from hellenika.games.attika.hexes import DIRECTIONS, Hex, distance, footprint, neighbours, rotated_symbols
 
 _third = itemgetter(2)
+T = TypeVar("T")
+_FEW = 8  # pick_in_reading_order: up to this many hexes, look them up one by one
 _BIT_VALUES = bytes.maketrans(b"01", b"\x00\x01")  # binary digits to the bytes 0 and 1
-_reading_key = itemgetter(1, 0)  # (r, q): row by row, then left to right
 
 
 def _ring(k: int) -> list[Hex]:
@@ -34,6 +36,21 @@ _RING_2: tuple[Hex, ...] = tuple(_ring(2))
 _RING_3: tuple[tuple[Hex, tuple[Hex, ...]], ...] = tuple(
     (h, tuple(n for n in neighbours(h) if n in _RING_2)) for h in _ring(3)
 )
+
+
+# The footprint of a tile (slots 0-6: centre, E, NE, NW, W, SW, SE) seen from its centre, for with_tile:
+# the slots next to each slot (ascending, and as a mask of slots); the hexes at distance 2, each with the
+# slots it touches (likewise); the hexes at distance 3, each with its neighbours at distance 2.
+_SLOTS = {h: k for k, h in enumerate(footprint((0, 0)))}
+_INNER: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sorted(_SLOTS[n] for n in neighbours(h) if n in _SLOTS)) for h in _SLOTS
+)
+_INNER_MASKS: tuple[int, ...] = tuple(sum(1 << k for k in ks) for ks in _INNER)
+_OUTER: tuple[tuple[Hex, tuple[int, ...], int], ...] = tuple(
+    (h, slots, sum(1 << k for k in slots))
+    for h, slots in ((h, tuple(sorted(_SLOTS[n] for n in neighbours(h) if n in _SLOTS))) for h in _RING_2)
+)
+_RING_3_NEAR: tuple[tuple[Hex, frozenset[Hex]], ...] = tuple((h, frozenset(inner)) for h, inner in _RING_3)
 
 
 def iter_bits(mask: int) -> Iterator[int]:
@@ -49,9 +66,10 @@ class Board:
 
     __slots__ = (
         "_adjacent",
-        "_centres",
+        "_centre_keys",
         "_keys",
         "_pick",
+        "_ranks",
         "anysym",
         "blocked",
         "cells",
@@ -64,6 +82,7 @@ class Board:
         "ring1",
         "ring2",
         "shrine_adj",
+        "shrine_any",
         "shrines",
         "symbol",
         "symm",
@@ -81,12 +100,14 @@ class Board:
     full: int  # every board hex
     shrines: tuple[Hex, ...]
     shrine_adj: tuple[int, ...]  # board hexes next to each shrine
+    shrine_any: int  # board hexes next to some shrine
     tiles: tuple[tuple[int, int, int, int], ...]  # (tile index, centre q, centre r, rotation) in laying order
-    _centres: tuple[Hex, ...] | None
+    _centre_keys: tuple[tuple[int, int, Hex], ...]  # (r, q, hex) of the tile centres (ring2), sorted
     _adjacent: dict[int, int]  # adjacent_cached's memo (of this board's geometry only)
     _keys: tuple[tuple[int, int, int], ...]  # (r, q, index) sorted: the reading order
     place_order: list[Any] | None  # each hex's "place" action, in reading order; filled by states
     _pick: tuple[str, Any] | None  # for in_reading_order: the format of a mask, and the picker
+    _ranks: list[int] | None  # for in_reading_order: each hex's place in the reading order
     order: tuple[int, ...]  # hex indices in reading order (row r, then q), for lists people read
     # Sets of hexes, never changed once the board is built (with_tile copies them).
     blocked: set[Hex]  # board hexes and shrines: what a new tile may not cover
@@ -107,17 +128,19 @@ class Board:
         b.full = 0
         b.shrines = shrines
         b.shrine_adj = tuple(0 for _ in shrines)
+        b.shrine_any = 0
         b.tiles = ()
         b.order = ()
         b._keys = ()
         b.place_order = None
         b._pick = None
+        b._ranks = None
         b._adjacent = {}
         b.view_parts = None
         b.blocked = set(shrines)
         b.ring1 = {n for h in shrines for n in neighbours(h)} - b.blocked
         b.ring2 = {n for h in b.ring1 for n in neighbours(h)} - b.blocked - b.ring1
-        b._centres = None
+        b._centre_keys = tuple(sorted((r, q, (q, r)) for q, r in b.ring2))
         return b
 
     @property
@@ -132,7 +155,9 @@ class Board:
         """The board with ``tile`` laid centred on ``centre`` (the caller checked it fits).
 
         Only what the new hexes touch is recomputed: their own neighbours, the old hexes next to them, the
-        shrines next to them, and the rings of free hexes around the blocked ones (for tile centres).
+        shrines next to them, and the rings of free hexes around the blocked ones (for tile centres). Which
+        hexes of the footprint touch which hexes around it is the same for every centre (``_INNER``,
+        ``_OUTER``), so laying a tile only looks up the twelve hexes around it.
         """
         q0, r0 = centre
         hexes = footprint(centre)
@@ -143,22 +168,33 @@ class Board:
             index[h] = base + i
         nbrs = list(self.nbrs)
         nbm = list(self.nbm)
-        get = index.get
-        for i, (q, r) in enumerate(hexes):
-            me = base + i
-            mine = []
-            mask = 0
-            for dq, dr in DIRECTIONS:
-                j = get((q + dq, r + dr))
-                if j is None:
-                    continue
-                mine.append(j)
+        get = self.index.get
+        blocked_before = self.blocked
+        # Each old hex next to the tile gains the new hexes it touches (after its old neighbours, in ascending
+        # order, as every neighbour tuple is); ``old_of[k]``: the old hexes next to new hex k. ``near``: the
+        # free hexes around the tile (and their offsets from the centre), for the rings below.
+        old_of: list[list[int]] = [[], [], [], [], [], [], []]
+        near: set[Hex] = set()
+        near_offsets: set[Hex] = set()
+        for offset, slots, slot_mask in _OUTER:
+            h = (q0 + offset[0], r0 + offset[1])
+            j = get(h)
+            if j is None:
+                if h not in blocked_before:
+                    near.add(h)
+                    near_offsets.add(offset)
+                continue
+            nbrs[j] = nbrs[j] + tuple([base + k for k in slots])
+            nbm[j] |= slot_mask << base
+            for k in slots:
+                old_of[k].append(j)
+        for k in range(7):
+            old = old_of[k]
+            old.sort()
+            mask = _INNER_MASKS[k] << base
+            for j in old:
                 mask |= 1 << j
-                if j < base:  # an old hex gains a neighbour
-                    nbrs[j] = (*nbrs[j], me)
-                    nbm[j] |= 1 << me
-            mine.sort()
-            nbrs.append(tuple(mine))
+            nbrs.append((*old, *[base + i for i in _INNER[k]]))
             nbm.append(mask)
         symm = list(self.symm)
         anysym = self.anysym
@@ -170,7 +206,7 @@ class Board:
         for k, (sq, sr) in enumerate(self.shrines):
             if abs(sq - q0) + abs(sr - r0) + abs(sq + sr - q0 - r0) <= 4:  # within distance 2 of the centre
                 for dq, dr in DIRECTIONS:
-                    j = get((sq + dq, sr + dr))
+                    j = index.get((sq + dq, sr + dr))
                     if j is not None and j >= base:
                         shrine_adj[k] |= 1 << j
         b = Board.__new__(Board)
@@ -184,15 +220,23 @@ class Board:
         b.full = (1 << len(b.cells)) - 1
         b.shrines = self.shrines
         b.shrine_adj = tuple(shrine_adj)
+        b.shrine_any = self.shrine_any
+        for adj in shrine_adj:
+            b.shrine_any |= adj
         b.tiles = (*self.tiles, (tile.index, q0, r0, rotation))
-        # Reading order: the new hexes inserted into the old order.
+        # Reading order: the new hexes inserted into the old order (the sort keys and the order side by side).
         keys = list(self._keys)
+        order = list(self.order)
         for i, (q, r) in enumerate(hexes):
-            insort(keys, (r, q, base + i))
+            key = (r, q, base + i)
+            at = bisect(keys, key)
+            keys.insert(at, key)
+            order.insert(at, base + i)
         b._keys = tuple(keys)
-        b.order = tuple(map(_third, keys))
+        b.order = tuple(order)
         b.place_order = None
         b._pick = None
+        b._ranks = None
         b._adjacent = {}
         b.view_parts = None
         # Tile centres: a hex at distance exactly 2 from the blocked hexes (see tile_centres). Only hexes
@@ -201,20 +245,29 @@ class Board:
         # rings were free of blocked hexes and of each other, so only the new and the nearby hexes move.
         # The tile covers the hexes within distance 1 of its centre; those at distance 2 not blocked are new
         # in ring1 (``near``); of those at distance 3, the ones next to ``near`` may be new in ring2.
-        blocked = b.blocked = set(self.blocked)
+        blocked = b.blocked = set(blocked_before)
         blocked.update(hexes)
-        near = {h for h in ((q0 + dq, r0 + dr) for dq, dr in _RING_2) if h not in blocked}
         ring1 = b.ring1 = set(self.ring1)
         ring1.difference_update(hexes)
         ring1.update(near)
         ring2 = b.ring2 = set(self.ring2)
-        ring2.difference_update(hexes)
-        ring2.difference_update(near)
-        for (dq, dr), inner in _RING_3:
-            h = (q0 + dq, r0 + dr)
-            if h not in blocked and h not in ring1 and any((q0 + a, r0 + c) in near for a, c in inner):
-                ring2.add(h)
-        b._centres = None
+        gone = [h for h in hexes if h in ring2]
+        gone += [h for h in near if h in ring2]
+        ring2.difference_update(gone)
+        added = []
+        for (dq, dr), inner in _RING_3_NEAR:
+            if not near_offsets.isdisjoint(inner):
+                h = (q0 + dq, r0 + dr)
+                if h not in blocked and h not in ring1 and h not in ring2:
+                    ring2.add(h)
+                    added.append(h)
+        # The centres in reading order, kept sorted: those that left the ring out, the new ones in.
+        centre_keys = list(self._centre_keys)
+        for q, r in gone:
+            del centre_keys[bisect_left(centre_keys, (r, q, (q, r)))]
+        for h in added:
+            insort(centre_keys, (h[1], h[0], h))
+        b._centre_keys = tuple(centre_keys)
         return b
 
     # ------------------------------------------------------------------ expansion (spec §7)
@@ -234,11 +287,9 @@ class Board:
         A tile centred on x covers x and its neighbours, so it overlaps nothing iff every blocked hex (board
         or shrine) is at distance >= 2 from x, and one of its hexes touches a blocked one iff some blocked
         hex is at distance <= 2: the centres are the hexes at distance exactly 2, kept up to date as
-        ``ring2``.
+        ``ring2`` (and in reading order as ``_centre_keys``).
         """
-        if self._centres is None:
-            self._centres = tuple(sorted(self.ring2, key=_reading_key))
-        return list(self._centres)
+        return list(map(_third, self._centre_keys))
 
     # ------------------------------------------------------------------ masks
 
@@ -254,6 +305,24 @@ class Board:
         spec, getter = pick
         picked: tuple[int, ...] = getter(format(mask, spec).encode().translate(_BIT_VALUES))
         return picked
+
+    def pick_in_reading_order(self, items: Sequence[T], mask: int) -> list[T]:
+        """The items of ``mask``'s hexes, from ``items`` listed in reading order (one per board hex).
+        A mask of a few hexes is looked up hex by hex (their places in the reading order, sorted); a
+        larger one by :meth:`in_reading_order`."""
+        if mask.bit_count() > _FEW:
+            return list(compress(items, self.in_reading_order(mask)))
+        ranks = self._ranks
+        if ranks is None:
+            order = self.order
+            ranks = self._ranks = sorted(range(len(order)), key=order.__getitem__)
+        places = []
+        while mask:
+            low = mask & -mask
+            places.append(ranks[low.bit_length() - 1])
+            mask ^= low
+        places.sort()
+        return [items[i] for i in places]
 
     def adjacent(self, mask: int) -> int:
         """Board hexes next to any hex of ``mask``."""
@@ -294,6 +363,8 @@ class Board:
 
     def shrines_touched(self, mask: int) -> int:
         """How many different shrines have a board hex of ``mask`` next to them."""
+        if not mask & self.shrine_any:
+            return 0
         return sum(1 for adj in self.shrine_adj if adj & mask)
 
     def shrine_neighbours(self, k: int) -> list[Hex]:

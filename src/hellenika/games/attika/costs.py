@@ -12,10 +12,11 @@ offering at least d (``reductions.py``), split by surcharge (next to an own buil
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from hellenika.games.attika import reductions
-from hellenika.games.attika.catalogue import Building, Vector
+from hellenika.games.attika.catalogue import Building, Catalogue, Vector
 
 if TYPE_CHECKING:
     from hellenika.games.attika.state import AttikaState
@@ -186,19 +187,24 @@ def affordable_reductions(
     return result
 
 
+def building_facts(cat: Catalogue) -> tuple[tuple[int, int, int], ...]:
+    """Per building type, what the hot paths ask of it: (predecessor or -1, a street's cost or 0, its block
+    in the memo table of :func:`affordable_reductions`)."""
+    block = (cat.max_points + 2) * _SHAPES
+    return tuple((b.pred, b.generic if b.is_street else 0, b.index * block) for b in cat.buildings)
+
+
 def buildable_types(s: AttikaState, p: int) -> list[int]:
     """Building types on p's storage board that p can build somewhere now (phase A's ``build`` choices).
 
     The same test as :func:`buildable`, answered per type with an early exit, and with the hand's shape and
     the two regions (next to an own building or not) worked out once for all types.
     """
-    storage = s.storage[p]
     board = s.board
     empty = board.full & ~s.occ
     if not empty:
         return []
     cat = s.cat
-    buildings = cat.buildings
     levels = cat.max_level
     max_points = cat.max_points
     hand = s.hands[p]
@@ -210,8 +216,10 @@ def buildable_types(s: AttikaState, p: int) -> list[int]:
     red = s.red
     tmask = s.tmask
     offset = p * s.types
-    table = _table(len(buildings), max_points)
-    block = (max_points + 2) * _SHAPES
+    table = _table(len(cat.buildings), max_points)
+    adjacent = board.adjacent_cached
+    street_base = 4 * levels
+    street_levels = len(red) - street_base
     # The regions to look at, the one with a surcharge first, each with its key into the memo table less the
     # building's block: (region, key, slack, surcharge).
     regions = []
@@ -221,27 +229,25 @@ def buildable_types(s: AttikaState, p: int) -> list[int]:
     if near:
         regions.append((near, _slack_key(size, max_points) + shape, size, 0))
     out = []
-    for b in range(len(storage)):
-        if not storage[b]:
-            continue
-        building = buildings[b]
-        if building.pred >= 0:
-            pred = tmask[offset + building.pred]
-            if pred and board.adjacent_cached(pred) & empty:
+    facts = s.g.building_facts
+    for b in compress(range(len(facts)), s.storage[p]):
+        pred, street, block = facts[b]
+        if pred >= 0:
+            cells = tmask[offset + pred]
+            if cells and adjacent(cells) & empty:
                 out.append(b)
                 continue
-        if building.is_street:
-            cost = building.generic
-            if reductions.total_at_least(red, cost - size, near, levels) or reductions.total_at_least(
-                red, cost + settlements - size, far, levels
-            ):
-                out.append(b)
+        if street:
+            # reductions.total_at_least in each region: spaces with at least k symbols of any type around.
+            for region, k in ((near, street - size), (far, street + settlements - size)):
+                if region and (k <= 0 or (k <= street_levels and region & red[street_base + k - 1])):
+                    out.append(b)
+                    break
             continue
-        base = b * block
         for region, key, slack, surcharge in regions:
-            options = table[base + key]
+            options = table[block + key]
             if options is _UNKNOWN:
-                options = affordable_reductions(building, slack, shape, hand, surcharge, max_points)
+                options = affordable_reductions(cat.buildings[b], slack, shape, hand, surcharge, max_points)
             if options is None:
                 break
             for masks in options:

@@ -33,7 +33,8 @@ from hellenika.games.attika.actions import (
     StoreBuilding,
     TurnStartTile,
 )
-from hellenika.games.attika.catalogue import LANDSCAPES, load_catalogue
+from hellenika.games.attika.catalogue import LANDSCAPES, Vector, load_catalogue
+from hellenika.games.attika.costs import building_facts
 from hellenika.games.attika.heuristics import EVALUATION_SCALE
 from hellenika.games.attika.hexes import Hex
 from hellenika.games.attika.state import AttikaState
@@ -45,6 +46,12 @@ if TYPE_CHECKING:
 class _PlaceActions(dict[Hex, PlaceBuilding]):
     def __missing__(self, key: Hex) -> PlaceBuilding:
         action = self[key] = PlaceBuilding(key[0], key[1])
+        return action
+
+
+class _TileActions(dict[Hex, PlaceTile]):
+    def __missing__(self, key: Hex) -> PlaceTile:
+        action = self[key] = PlaceTile(key[0], key[1])
         return action
 
 
@@ -99,13 +106,20 @@ class AttikaGame(Game):
         self.end_actions = EndActions()
         self.pass_turn = EndTurn()
         self.place_actions = _PlaceActions()
-        self._tile_actions: dict[Hex, PlaceTile] = {}
+        self._tile_actions = _TileActions()
+        self.building_facts = building_facts(cat)
+        # Memos of the hot path, shared by every state of this game (their lists are never changed: states
+        # hand out copies). The cards a payment step offers, by (hand, symbols still matchable, points owed);
+        # the draws phase A offers, by the heights of the player's stacks.
+        self.pay_offers: dict[tuple[Vector, Vector, int], list[Action]] = {}
+        self.draw_offers: dict[tuple[int, ...], list[Action]] = {}
 
     def tile_action(self, centre: Hex) -> PlaceTile:
-        action = self._tile_actions.get(centre)
-        if action is None:
-            action = self._tile_actions[centre] = PlaceTile(centre[0], centre[1])
-        return action
+        return self._tile_actions[centre]
+
+    def tile_actions(self, centres: Sequence[Hex]) -> list[Action]:
+        """The "place the tile here" actions of ``centres``, in their order."""
+        return list(map(self._tile_actions.__getitem__, centres))
 
     # engine protocol -------------------------------------------------------------
 

@@ -40,23 +40,31 @@ def counts_at(board: Board, c: int, empty: int) -> tuple[int, int, int, int, int
 def set_cells(red: list[int], board: Board, cells: Iterable[int], empty: int, levels: int) -> None:
     """Recompute the masks of ``cells`` from scratch (used at set-up and when a tile is laid): their bits
     are cleared from every mask, then set in the masks of the levels each one reaches."""
-    cells = tuple(cells)
     street_base = 4 * levels
     street_levels = len(red) - street_base
-    keep = ~sum(1 << c for c in cells)
-    for i in range(len(red)):
-        red[i] &= keep
+    nbm = board.nbm
+    symbol = board.symbol
+    symm = board.symm
+    added = [0] * len(red)
+    cleared = 0
     for c in cells:
         bit = 1 << c
-        counts = counts_at(board, c, empty)
+        cleared |= bit
+        around = nbm[c] & empty
+        own = symbol[c]
+        total = 0
         for t in range(4):
-            n = counts[t]
+            n = (around & symm[t]).bit_count() + (own == t)
             if n:
+                total += n
                 base = t * levels
-                for i in range(base, base + min(n, levels)):
-                    red[i] |= bit
-        for i in range(street_base, street_base + min(counts[4], street_levels)):
-            red[i] |= bit
+                for i in range(base, base + (n if n < levels else levels)):
+                    added[i] |= bit
+        for i in range(street_base, street_base + (total if total < street_levels else street_levels)):
+            added[i] |= bit
+    keep = ~cleared
+    for i in range(len(red)):
+        red[i] = red[i] & keep | added[i]
 
 
 def occupy(red: list[int], board: Board, c: int, empty_after: int, levels: int) -> None:

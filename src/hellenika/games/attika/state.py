@@ -22,7 +22,6 @@ lazily from its counts. Every draw is a chance node listing those outcomes.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import compress
 from math import comb
 from typing import TYPE_CHECKING, Any
 
@@ -49,7 +48,7 @@ from hellenika.games.attika.actions import (
     StoreBuilding,
     TurnStartTile,
 )
-from hellenika.games.attika.board import Board
+from hellenika.games.attika.board import Board, iter_bits
 from hellenika.games.attika.catalogue import LANDSCAPE_NAMES, LANDSCAPES, MAIN_STACK, Catalogue, Vector
 from hellenika.games.attika.hexes import Hex, distinct_rotations, format_hex, rotated_symbols
 from hellenika.games.attika.phases import (
@@ -421,8 +420,14 @@ class AttikaState(State):
         if phase == ACTIONS:
             return self._action_options()
         if phase == PAY:
-            paycards = g.pay_actions
-            return [paycards[t] for t in payment.options(self.hands[self.actor], self.pay_c, self.pay_g)]
+            key = (self.hands[self.actor], self.pay_c, self.pay_g)
+            offers = g.pay_offers.get(key)
+            if offers is None:
+                if len(g.pay_offers) >= 65536:
+                    g.pay_offers.clear()
+                paycards = g.pay_actions
+                offers = g.pay_offers[key] = [paycards[t] for t in payment.options(*key)]
+            return offers
         if phase in (DRAWN, PLACE):
             mask = costs.buildable(self, self.actor, self.pending)
             out: list[Action] = [g.store] if phase == DRAWN else []
@@ -432,10 +437,10 @@ class AttikaState(State):
                 if places is None:
                     hexes = map(board.cells.__getitem__, board.order)
                     places = board.place_order = list(map(g.place_actions.__getitem__, hexes))
-                out.extend(compress(places, board.in_reading_order(mask)))
+                out += board.pick_in_reading_order(places, mask)
             return out
         if phase == TILE_PLACE:
-            return [g.tile_action(h) for h in self.board.tile_centres()]
+            return g.tile_actions(self.board.tile_centres())
         if phase == TILE_ROTATE:
             return [g.rotate_actions[k] for k in distinct_rotations(self.cat.tiles[self.tile].symbols)]
         if phase == CARDS:
@@ -489,8 +494,11 @@ class AttikaState(State):
         stacks = self.stacks[p]
         can_draw = mode != BUILD_MODE and any(stacks)
         if can_draw and left > 0:
-            draw = g.draw_actions
-            out += [draw[k] for k in self.distinct_stacks(p)]
+            draws = g.draw_offers.get(stacks)
+            if draws is None:
+                draw = g.draw_actions
+                draws = g.draw_offers[stacks] = [draw[k] for k in self.distinct_stacks(p)]
+            out += draws
         stored = mode != DRAW_MODE and any(self.storage[p])
         if stored and left > 0:
             build = g.build_actions
@@ -573,7 +581,7 @@ class AttikaState(State):
         if len(centres) == 1:
             self._tile_placed(centres[0])
         else:
-            self._legal = [self.g.tile_action(h) for h in centres]
+            self._legal = self.g.tile_actions(centres)
 
     def _lay_start_tile(self, rotation: int) -> None:
         layout = self.cat.layouts[self.n]
@@ -952,15 +960,12 @@ class AttikaState(State):
     def _lay_tile(self, t: int, centre: Hex, rotation: int) -> None:
         old = self.board
         board = self.board = old.with_tile(self.cat.tiles[t], centre, rotation)
-        base = old.size
-        new_cells = range(base, board.size)
+        new_cells = range(old.size, board.size)
+        new_mask = board.full ^ old.full
         empty = board.full & ~self.occ
-        affected = set(new_cells)
-        for c in new_cells:
-            for nb in board.nbrs[c]:
-                if nb < base and empty >> nb & 1:
-                    affected.add(nb)
-        reductions.set_cells(self.red, board, affected, empty, self.cat.max_level)
+        # The new hexes and the old empty ones next to them: their reductions change.
+        affected = new_mask | board.adjacent(new_mask) & old.full & empty
+        reductions.set_cells(self.red, board, iter_bits(affected), empty, self.cat.max_level)
         for p in range(self.n):
             own = self.own[p]
             if own:
