@@ -191,6 +191,7 @@ def building_facts(cat: Catalogue) -> tuple[tuple[int, int, int], ...]:
     """Per building type, what the hot paths ask of it: (predecessor or -1, a street's cost or 0, its block
     in the memo table of :func:`affordable_reductions`)."""
     block = (cat.max_points + 2) * _SHAPES
+    _table(len(cat.buildings), cat.max_points)  # sized for every key, as buildable_types reads it directly
     return tuple((b.pred, b.generic if b.is_street else 0, b.index * block) for b in cat.buildings)
 
 
@@ -216,18 +217,20 @@ def buildable_types(s: AttikaState, p: int) -> list[int]:
     red = s.red
     tmask = s.tmask
     offset = p * s.types
-    table = _table(len(cat.buildings), max_points)
+    table = _AFFORDABLE  # sized by building_facts
     adjacent = board.adjacent_cached
     street_base = 4 * levels
     street_levels = len(red) - street_base
     # The regions to look at, the one with a surcharge first, each with its key into the memo table less the
-    # building's block: (region, key, slack, surcharge).
+    # building's block: (region, key, slack, surcharge); the keys as in _slack_key.
     regions = []
     if far:
         slack = size - settlements
-        regions.append((far, _slack_key(slack, max_points) + shape, slack, settlements))
+        key = (0 if slack < 0 else (slack if slack < max_points else max_points) + 1) * _SHAPES + shape
+        regions.append((far, key, slack, settlements))
     if near:
-        regions.append((near, _slack_key(size, max_points) + shape, size, 0))
+        key = (size if size < max_points else max_points) + 1
+        regions.append((near, key * _SHAPES + shape, size, 0))
     out = []
     facts = s.g.building_facts
     for b in compress(range(len(facts)), s.storage[p]):

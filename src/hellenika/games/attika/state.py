@@ -22,6 +22,7 @@ lazily from its counts. Every draw is a chance node listing those outcomes.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
 from math import comb
 from typing import TYPE_CHECKING, Any
 
@@ -48,7 +49,7 @@ from hellenika.games.attika.actions import (
     StoreBuilding,
     TurnStartTile,
 )
-from hellenika.games.attika.board import Board, iter_bits
+from hellenika.games.attika.board import FEW, Board, iter_bits
 from hellenika.games.attika.catalogue import LANDSCAPE_NAMES, LANDSCAPES, MAIN_STACK, Catalogue, Vector
 from hellenika.games.attika.hexes import Hex, distinct_rotations, format_hex, rotated_symbols
 from hellenika.games.attika.phases import (
@@ -431,13 +432,15 @@ class AttikaState(State):
         if phase in (DRAWN, PLACE):
             mask = costs.buildable(self, self.actor, self.pending)
             out: list[Action] = [g.store] if phase == DRAWN else []
-            if mask:
-                board = self.board
+            board = self.board
+            if mask.bit_count() <= FEW:
+                out += map(g.place_actions.__getitem__, board.few_in_reading_order(mask))
+            else:
                 places = board.place_order
                 if places is None:
                     hexes = map(board.cells.__getitem__, board.order)
                     places = board.place_order = list(map(g.place_actions.__getitem__, hexes))
-                out += board.pick_in_reading_order(places, mask)
+                out += compress(places, board.in_reading_order(mask))
             return out
         if phase == TILE_PLACE:
             return g.tile_actions(self.board.tile_centres())
