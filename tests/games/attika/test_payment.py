@@ -146,3 +146,12 @@ def test_what_is_still_owed_in_plain_words():
     # After one card of a 2-for-1 for an F: one more card, not an F (that would pay 2 for 1).
     assert payment.describe_owed(v("F"), 1) == "1 more card (W or M or H)"
     assert payment.describe_owed(v("MM"), 3) == "3 points: a card of MM counts 2, any other card 1"
+
+
+@given(
+    g=st.integers(0, 16),
+    c=st.tuples(*[st.integers(0, 4)] * 4),
+    held=st.tuples(*[st.integers(0, 6)] * 4),
+)
+def test_the_closed_form_reaches_the_points_the_bitset_search_does(g, c, held):
+    assert payment.exact(g, c, held) == payment.reachable(g, c, held)

@@ -105,15 +105,45 @@ def _options(hand: Vector, c: Vector, g: int) -> tuple[int, ...]:
             nc = c
         lh = list(hand)
         lh[t] -= 1
-        capped = (min(lh[0], rest), min(lh[1], rest), min(lh[2], rest), min(lh[3], rest))
-        if reachable(rest, nc, capped):
+        if exact(rest, nc, (lh[0], lh[1], lh[2], lh[3])):
             out.append(t)
     return tuple(out)
 
 
+def exact(g: int, c: Vector, hand: Vector) -> bool:
+    """Can cards from ``hand`` add exactly ``g`` points, with ``c`` symbols still matchable? (The question of
+    :func:`reachable`, answered in closed form.)
+
+    k cards of type t add ``2k`` while k <= c_t, then one each. So a payment is A matched cards (2 points)
+    and B cards counting 1, for ``2A + B == g``: A at most ``matchable`` (min(h_t, c_t) summed), B from the
+    ``loose`` cards (types with no symbol open) and, for each type whose symbols are all matched, from the
+    cards it has beyond them. Each set S of such types gives A in [sum of their c_t, matchable] and B in
+    [0, loose + their spare cards]; g is reachable iff some S leaves room for ``2A + B == g``.
+    """
+    matchable = 0
+    loose = 0
+    spare: list[tuple[int, int]] = []  # (symbols, cards beyond them) of types holding more than they match
+    for t in range(4):
+        ct = c[t]
+        ht = hand[t]
+        if not ct:
+            loose += ht
+        elif ht > ct:
+            matchable += ct
+            spare.append((ct, ht - ct))
+        else:
+            matchable += ht
+    hi = matchable if matchable < g // 2 else g // 2
+    bounds = [(0, loose)]  # per set S: (least A, most B)
+    for ct, et in spare:
+        bounds += [(a + ct, b + et) for a, b in bounds]
+    return any(max(a, (g - b + 1) // 2) <= hi for a, b in bounds)
+
+
 @lru_cache(maxsize=65536)
 def reachable(g: int, c: Vector, hand: Vector) -> bool:
-    """Can cards from ``hand`` add exactly ``g`` points, with ``c`` symbols still matchable?
+    """Can cards from ``hand`` add exactly ``g`` points, with ``c`` symbols still matchable? The reference
+    for :func:`exact`, which the engine uses (the tests compare the two).
 
     k cards of type t add ``2 min(k, c_t) + max(0, k - c_t)`` points: the first c_t match (2 each), the
     rest count 1. A bitset of the sums reachable so far, type by type.
