@@ -85,6 +85,8 @@ class HellasGame(Game):
         self.defender_combat_types = (self.a_firm, self.a_rocky)
         self.retreat_types = (self.a_retreat,)
         self.no_cards = (0,) * len(cat.cards)
+        # Per tile: the mask of the tiles shaped like it (itself too), for StackMixin._representative.
+        self.same_shape = tuple(sum(1 << u.index for u in cat.tiles if u.shape == t.shape) for t in cat.tiles)
         # Interned actions.
         slots = range(MAX_SLOTS)
         self.burst = a.ChooseBurst()

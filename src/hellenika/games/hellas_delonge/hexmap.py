@@ -114,6 +114,8 @@ class Board:
     _placements: dict[int, tuple[tuple[Site, tuple[int, ...]], ...]] = field(
         default_factory=dict, compare=False
     )
+    # TurnMixin.can_grow by the mask of the tiles left in the stack.
+    grows: dict[int, bool] = field(default_factory=dict, compare=False)
     # The view's fixed part of each slot's entry (view.py), filled by the first view of this board.
     view_slots: list[dict[str, Any]] = field(default_factory=list, compare=False)
 

@@ -55,16 +55,8 @@ class StackMixin(HellasFields):
 
     def _representative(self, t: int) -> int:
         """The lowest-numbered tile in the pool shaped like ``t`` (the outcome that stands for it)."""
-        tiles = self.cat.tiles
-        shape = tiles[t].shape
-        mask = self.pool
-        while mask:
-            low = mask & -mask
-            u = low.bit_length() - 1
-            if tiles[u].shape == shape:
-                return u
-            mask ^= low
-        return t
+        alike = self.pool & self.g.same_shape[t]
+        return (alike & -alike).bit_length() - 1 if alike else t
 
     def _take_tile(self, t: int) -> None:
         """Remove tile ``t`` from the top of the stack (known top, else the pool, else the bottom)."""

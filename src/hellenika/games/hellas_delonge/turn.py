@@ -16,14 +16,13 @@ position can still be reached, and no piece is shuffled back and forth (which ke
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from operator import add
 
 from hellenika.engine.actions import Action
 from hellenika.engine.events import plural, who
 from hellenika.games.hellas_delonge import actions as a
 from hellenika.games.hellas_delonge import phases as ph
-from hellenika.games.hellas_delonge.components import A_GOD_CARD, CITY_CAP, GODS, HAND_LIMIT
+from hellenika.games.hellas_delonge.components import A_GOD_CARD, CITY_CAP, GOD_LIMIT, GODS, HAND_LIMIT
 from hellenika.games.hellas_delonge.fields import HellasFields
 from hellenika.games.hellas_delonge.hexmap import iter_bits
 
@@ -98,20 +97,27 @@ class TurnMixin(HellasFields):
 
         Ship majorities (V1-V2) are left out: players can build ships. A map on which no tile left fits never
         grows again (only a voyage lays a tile), so once this is false it stays false: an empty stack, or
-        tiles that fit nowhere. Public facts only: which tiles are left is known to both players.
+        tiles that fit nowhere. Public facts only: which tiles are left is known to both players. Memoised on
+        the board by the tiles left (``Board.grows``): asked at the end of every turn, it changes only when a
+        tile is laid or leaves the stack.
         """
         board = self.board
-        tiles = self.cat.tiles
-        for t in (*self.top, *self.bottom):
-            if board.placements(tiles[t]):
-                return True
-        pool = self.pool
-        while pool:
-            low = pool & -pool
-            if board.placements(tiles[low.bit_length() - 1]):
-                return True
-            pool ^= low
-        return False
+        left = self.pool
+        for t in self.top:
+            left |= 1 << t
+        for t in self.bottom:
+            left |= 1 << t
+        grows = board.grows.get(left)
+        if grows is None:
+            tiles = self.cat.tiles
+            grows = False
+            mask = left  # not iter_bits: its memo would keep every stack ever seen
+            while mask and not grows:
+                low = mask & -mask
+                grows = bool(board.placements(tiles[low.bit_length() - 1]))
+                mask ^= low
+            board.grows[left] = grows
+        return grows
 
     def _end_by_stall(self) -> None:
         """Spec Q9 (option ``stall``): most cities, then most Greeks on the map, else a draw."""
@@ -213,8 +219,11 @@ class TurnMixin(HellasFields):
                 build = g.build
                 out += [build[c] for c in owned if ships[c] < CITY_CAP]
             if self.hand_size(p) < HAND_LIMIT:
-                for god in range(3):
-                    if self._may_draw_god(p, god):
+                # _may_draw_god of each god, at once.
+                own, fresh, pile, discards = self.hand[p], self.fresh[p], self.pile, self.discards
+                for god, r in enumerate(self.cat.god_ranges):
+                    i, j = r.start, r.stop
+                    if sum(own[i:j]) + sum(fresh[i:j]) < GOD_LIMIT and (any(pile[i:j]) or any(discards[i:j])):
                         out.append(g.draw[god])
         if hand[g.z_favour]:
             out.append(g.play[g.z_favour])
@@ -340,8 +349,9 @@ class TurnMixin(HellasFields):
     def _regroup_actions(self) -> list[Action]:
         g = self.g
         # Who may send and who may take, as city masks; then the moves, senders in city order, each to its
-        # takers in city order (_moves), then done.
-        send_g, take_g, send_s, take_s = self._regroup_masks()
+        # takers in city order, then done.
+        masks = self._rg_masks
+        send_g, take_g, send_s, take_s = masks if masks is not None else self._regroup_masks()
         dest = self.rg_dest
         if dest >= 0:
             bit = 1 << dest
@@ -353,18 +363,16 @@ class TurnMixin(HellasFields):
             send_s &= ~self.rg_recv_s
             take_s &= ~self.rg_gave_s
         out: list[Action] = []
-        if send_g and take_g:
-            self._moves(out, g.march, send_g, take_g)
-        if send_s and take_s:
-            self._moves(out, g.sail, send_s, take_s)
+        if take_g:
+            march = g.march
+            for c in iter_bits(send_g):
+                out += map(march[c].__getitem__, iter_bits(take_g & ~(1 << c)))
+        if take_s:
+            sail = g.sail
+            for c in iter_bits(send_s):
+                out += map(sail[c].__getitem__, iter_bits(take_s & ~(1 << c)))
         out.append(g.done)
         return out
-
-    @staticmethod
-    def _moves(out: list[Action], table: Sequence[Sequence[Action]], senders: int, takers: int) -> None:
-        """Add ``table[c][d]`` for every sender c and taker d != c, c then d in city order."""
-        for c in iter_bits(senders):
-            out.extend(map(table[c].__getitem__, iter_bits(takers & ~(1 << c))))
 
     def _do_move_greek(self, action: a.MoveGreek) -> None:
         a, b = action.source, action.city
