@@ -50,6 +50,25 @@ _OUTER: tuple[tuple[Hex, tuple[int, ...], int], ...] = tuple(
     for h, slots in ((h, tuple(sorted(_SLOTS[n] for n in neighbours(h) if n in _SLOTS))) for h in _RING_2)
 )
 _RING_3_NEAR: tuple[tuple[Hex, frozenset[Hex]], ...] = tuple((h, frozenset(inner)) for h, inner in _RING_3)
+# What Board._grown works out: everything but the symbols, the tiles and the memos.
+_GEOMETRY = (
+    "cells",
+    "index",
+    "nbrs",
+    "nbm",
+    "full",
+    "shrines",
+    "shrine_adj",
+    "shrine_any",
+    "_keys",
+    "order",
+    "blocked",
+    "ring1",
+    "ring2",
+    "_centre_keys",
+)
+# The geometry of the start layouts, by (shrines, centres laid before, centre): see Board.with_tile.
+_START_GEOMETRY: dict[tuple[tuple[Hex, ...], tuple[Hex, ...], Hex], Board] = {}
 _SHIFTED: dict[int, tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]] = {}
 
 
@@ -158,8 +177,42 @@ class Board:
         """Neither a board hex nor a shrine: a board tile may cover it (spec §7)."""
         return h not in self.index and h not in self.shrines
 
-    def with_tile(self, tile: Tile, centre: Hex, rotation: int) -> Board:
+    def with_tile(self, tile: Tile, centre: Hex, rotation: int, *, start: bool = False) -> Board:
         """The board with ``tile`` laid centred on ``centre`` (the caller checked it fits).
+
+        The geometry (:meth:`_grown`) does not depend on the tile: for a tile of the start layout
+        (``start``), where every game lays its tiles on the same centres, it is worked out once and shared.
+        """
+        if start:
+            key = (self.shrines, tuple((q, r) for _, q, r, _ in self.tiles), centre)
+            geometry = _START_GEOMETRY.get(key)
+            if geometry is None:
+                geometry = _START_GEOMETRY[key] = self._grown(centre)
+            b = Board.__new__(Board)
+            for name in _GEOMETRY:
+                setattr(b, name, getattr(geometry, name))
+        else:
+            b = self._grown(centre)
+        base = len(self.cells)
+        symbols = rotated_symbols(tile.symbols, rotation)
+        b.symbol = self.symbol + symbols
+        symm = list(self.symm)
+        anysym = self.anysym
+        for i, sym in enumerate(symbols):
+            if sym != BLANK:
+                symm[sym] |= 1 << (base + i)
+                anysym |= 1 << (base + i)
+        b.symm = (symm[0], symm[1], symm[2], symm[3])
+        b.anysym = anysym
+        b.tiles = (*self.tiles, (tile.index, centre[0], centre[1], rotation))
+        b.place_order = None
+        b._pick = None
+        b._adjacent = {}
+        b.view_parts = None
+        return b
+
+    def _grown(self, centre: Hex) -> Board:
+        """A board with only the geometry (``_GEOMETRY``) of this one with a tile centred on ``centre``.
 
         Only what the new hexes touch is recomputed: their own neighbours, the old hexes next to them, the
         shrines next to them, and the rings of free hexes around the blocked ones (for tile centres). Which
@@ -168,7 +221,6 @@ class Board:
         """
         q0, r0 = centre
         hexes = footprint(centre)
-        symbols = rotated_symbols(tile.symbols, rotation)
         base = len(self.cells)
         index = self.index.copy()
         for i, h in enumerate(hexes):
@@ -204,12 +256,6 @@ class Board:
                 mask |= 1 << j
             nbrs.append((*old, *inner_at[k]))
             nbm.append(mask)
-        symm = list(self.symm)
-        anysym = self.anysym
-        for i, sym in enumerate(symbols):
-            if sym != BLANK:
-                symm[sym] |= 1 << (base + i)
-                anysym |= 1 << (base + i)
         shrine_adj = list(self.shrine_adj)
         for k, (sq, sr) in enumerate(self.shrines):
             if abs(sq - q0) + abs(sr - r0) + abs(sq + sr - q0 - r0) <= 4:  # within distance 2 of the centre
@@ -220,18 +266,14 @@ class Board:
         b = Board.__new__(Board)
         b.cells = self.cells + hexes
         b.index = index
-        b.symbol = self.symbol + symbols
         b.nbrs = tuple(nbrs)
         b.nbm = tuple(nbm)
-        b.symm = (symm[0], symm[1], symm[2], symm[3])
-        b.anysym = anysym
         b.full = (1 << len(b.cells)) - 1
         b.shrines = self.shrines
         b.shrine_adj = tuple(shrine_adj)
         b.shrine_any = self.shrine_any
         for adj in shrine_adj:
             b.shrine_any |= adj
-        b.tiles = (*self.tiles, (tile.index, q0, r0, rotation))
         # Reading order: the new hexes inserted into the old order (the sort keys and the order side by side).
         keys = list(self._keys)
         order = list(self.order)
@@ -242,10 +284,6 @@ class Board:
             order.insert(at, base + i)
         b._keys = tuple(keys)
         b.order = tuple(order)
-        b.place_order = None
-        b._pick = None
-        b._adjacent = {}
-        b.view_parts = None
         # Tile centres: a hex at distance exactly 2 from the blocked hexes (see tile_centres). Only hexes
         # near the new tile change rings.
         # Each set is copied (cheap: stored hashes are reused) and then changed only where the tile is: the

@@ -588,7 +588,7 @@ class AttikaState(State):
 
     def _lay_start_tile(self, rotation: int) -> None:
         layout = self.cat.layouts[self.n]
-        self._lay_tile(self.tile, layout.centres[self.setup_step], rotation)
+        self._lay_tile(self.tile, layout.centres[self.setup_step], rotation, start=True)
         self.tile = -1
         self.setup_step += 1
         if self.setup_step < len(layout.centres):
@@ -960,9 +960,9 @@ class AttikaState(State):
         else:
             self._legal = [self.g.rotate_actions[k] for k in rotations]
 
-    def _lay_tile(self, t: int, centre: Hex, rotation: int) -> None:
+    def _lay_tile(self, t: int, centre: Hex, rotation: int, start: bool = False) -> None:
         old = self.board
-        board = self.board = old.with_tile(self.cat.tiles[t], centre, rotation)
+        board = self.board = old.with_tile(self.cat.tiles[t], centre, rotation, start=start)
         new_cells = range(old.size, board.size)
         new_mask = board.full ^ old.full
         empty = board.full & ~self.occ
