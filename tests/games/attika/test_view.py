@@ -138,9 +138,9 @@ def test_determinize_while_an_opponent_pays_keeps_a_hand_that_can_pay():
 def test_determinize_when_re_deals_keep_failing_draws_the_paying_hand_without_reading_it(monkeypatch):
     """With no re-deal allowed (as when 200 in a row could not pay), the payer's hand is drawn from exactly
     the hands that pay: two states differing only in which paying hand seat 0 holds give the same samples."""
-    from hellenika.games.attika import state as state_module
+    from hellenika.games.attika import hidden
 
-    monkeypatch.setattr(state_module, "_REDEALS", 0)
+    monkeypatch.setattr(hidden, "_REDEALS", 0)
 
     def paying(hand: str) -> AttikaState:
         return act(

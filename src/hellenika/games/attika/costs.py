@@ -19,12 +19,12 @@ from hellenika.games.attika import reductions
 from hellenika.games.attika.catalogue import Building, Catalogue, Vector
 
 if TYPE_CHECKING:
-    from hellenika.games.attika.state import AttikaState
+    from hellenika.games.attika.fields import AttikaFields
 
 ZERO: Vector = (0, 0, 0, 0)
 
 
-def predecessor_cells(s: AttikaState, p: int, b: int) -> int:
+def predecessor_cells(s: AttikaFields, p: int, b: int) -> int:
     """Empty spaces where p's building b would be free (next to p's own predecessor)."""
     pred = s.cat.buildings[b].pred
     if pred < 0:
@@ -35,7 +35,7 @@ def predecessor_cells(s: AttikaState, p: int, b: int) -> int:
     return s.board.adjacent(cells) & s.board.full & ~s.occ
 
 
-def requirement(s: AttikaState, p: int, b: int, c: int) -> tuple[bool, Vector, int]:
+def requirement(s: AttikaFields, p: int, b: int, c: int) -> tuple[bool, Vector, int]:
     """(free, R', generic) for p's building b on empty space c; generic = surcharge (+ a street's cost)."""
     board = s.board
     building = s.cat.buildings[b]
@@ -51,13 +51,13 @@ def requirement(s: AttikaState, p: int, b: int, c: int) -> tuple[bool, Vector, i
     return False, (max(0, cw - w), max(0, cm - m), max(0, cf - f), max(0, ch - h)), surcharge
 
 
-def reductions_at(s: AttikaState, c: int) -> Vector:
+def reductions_at(s: AttikaFields, c: int) -> Vector:
     """Symbols of each type that reduce a cost on empty space c (its own and its empty neighbours')."""
     w, m, f, h, _ = reductions.counts_at(s.board, c, s.board.full & ~s.occ)
     return (w, m, f, h)
 
 
-def buildable(s: AttikaState, p: int, b: int) -> int:
+def buildable(s: AttikaFields, p: int, b: int) -> int:
     """Mask of empty spaces where p can build b now, free or paid from the hand."""
     board = s.board
     empty = board.full & ~s.occ
@@ -195,7 +195,7 @@ def building_facts(cat: Catalogue) -> tuple[tuple[int, int, int], ...]:
     return tuple((b.pred, b.generic if b.is_street else 0, b.index * block) for b in cat.buildings)
 
 
-def buildable_types(s: AttikaState, p: int) -> list[int]:
+def buildable_types(s: AttikaFields, p: int) -> list[int]:
     """Building types on p's storage board that p can build somewhere now (phase A's ``build`` choices).
 
     The same test as :func:`buildable`, answered per type with an early exit, and with the hand's shape and
