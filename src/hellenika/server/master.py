@@ -63,6 +63,7 @@ from hellenika.server.moves import (
     lock_table,
     names_of,
     rebuild,
+    record_places,
     resolve_chance,
     snapshot_of,
     update_table,
@@ -226,6 +227,7 @@ class Master(CrossProcess, Pushes, Bots, Deadlines):
             )
             if done.rowcount != 1:  # type: ignore[attr-defined]
                 raise Conflict
+            record_places(session, started)
             insert_actions(session, table_id, new, 0, now)
             enqueue_for_table(session, None, started, now)  # notifications, in this transaction
 

@@ -17,8 +17,8 @@ from hellenika.engine.events import Event
 from hellenika.engine.game import Game
 from hellenika.engine.rng import Rng, chance_at_step
 from hellenika.engine.state import CHANCE, State
-from hellenika.server.store.models import ActionRow, GameTable
-from hellenika.server.tables import TableInfo
+from hellenika.server.store.models import ActionRow, GameTable, Seat
+from hellenika.server.tables import FINISHED, TableInfo
 
 #: Who made an action: a person, a bot seat, a bot playing for a late person, or chance.
 BY_USER, BY_BOT, BY_TIMEOUT, BY_CHANCE = "user", "bot", "timeout", "chance"
@@ -127,6 +127,12 @@ _UPDATE_TABLE = (
     .values({name: bindparam(f"b_{name}") for name in TABLE_COLUMNS})
 )
 _INSERT_ACTIONS = _ACTIONS.insert()
+_SEATS = cast(Table, Seat.__table__)
+_SET_PLACE = (
+    _SEATS.update()
+    .where(_SEATS.c.table_id == bindparam("b_table"), _SEATS.c.seat == bindparam("b_seat"))
+    .values(place=bindparam("b_place"))
+)
 
 
 def update_table(session: Session, old_version: int, info: TableInfo, *, shared: bool = False) -> None:
@@ -145,6 +151,22 @@ def update_table(session: Session, old_version: int, info: TableInfo, *, shared:
         if shared:
             lock_table(session, info.id, old_version)
         raise Conflict
+    record_places(session, info)
+
+
+def record_places(session: Session, info: TableInfo) -> None:
+    """A finished table's places on its seats (``seats.place``, from the result), in the transaction that
+    finishes it, so that a profile counts places per game with one grouped query."""
+    if info.status != FINISHED:
+        return
+    places = (info.result or {}).get("places")
+    rows = [
+        {"b_table": info.id, "b_seat": seat, "b_place": place}
+        for seat, place in enumerate(places if isinstance(places, list) else [])
+        if type(place) is int and place >= 1
+    ]
+    if rows:
+        session.connection().execute(_SET_PLACE, rows)
 
 
 def lock_table(session: Session, table_id: str, version: int) -> None:

@@ -109,7 +109,7 @@ class GameTable(Base):
 
 
 class Seat(Base):
-    """One seat of a table: open, a person, or a bot with a level."""
+    """One seat of a table: open, a person, or a bot with a level; its place once the game is over."""
 
     __tablename__ = "seats"
 
@@ -120,6 +120,8 @@ class Seat(Base):
         ForeignKey("users.id", ondelete="SET NULL"), nullable=True, index=True
     )
     level: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    #: the place this seat took (1 = first) once the table is finished, from its result; profiles count them
+    place: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 class ActionRow(Base):
