@@ -66,16 +66,15 @@ class AttackMixin(HellasFields):
         senders = self._senders(p)
         if not senders:
             return []
-        landlink = self.board.landlink
-        sealink = self.board.sealink
         if forced is None:
             forced = self._has_forced_march(p)
-        out = []
-        for x in iter_bits(self.owned[1 - p]):
-            linked = landlink[x] | sealink[x]
-            if linked & senders or (forced and senders & ~linked):
-                out.append(x)
-        return out
+        enemy = iter_bits(self.owned[1 - p])
+        if forced:
+            # Every city can be attacked: from the senders linked to it, else by Forced March from the rest.
+            return list(enemy)
+        landlink = self.board.landlink
+        sealink = self.board.sealink
+        return [x for x in enemy if (landlink[x] | sealink[x]) & senders]
 
     def _second_attack_actions(self) -> list[Action]:
         attack = self.g.attack

@@ -126,9 +126,13 @@ class VoyageMixin(HellasFields):
         p = self.active
         out = []
         ties = 0
+        ships_at = self.ships.__getitem__
+        own, other = self.owned[p], self.owned[1 - p]
         for site, _ in self.board.placements(self.cat.tiles[self.v_tile]):
-            mine, theirs = self._ship_counts(p, site.slots)
+            slots = site.slots
+            mine = sum(map(ships_at, iter_bits(slots & own)))  # _ship_counts, inline
             if mine >= 1:
+                theirs = sum(map(ships_at, iter_bits(slots & other)))
                 if mine > theirs or (winds and mine == theirs):
                     out.append(site)
                 elif mine == theirs:
