@@ -38,16 +38,16 @@ def predecessor_cells(s: AttikaFields, p: int, b: int) -> int:
 def requirement(s: AttikaFields, p: int, b: int, c: int) -> tuple[bool, Vector, int]:
     """(free, R', generic) for p's building b on empty space c; generic = surcharge (+ a street's cost)."""
     board = s.board
-    building = s.cat.buildings[b]
-    if building.pred >= 0:
-        pred = s.tmask[p * s.types + building.pred]
+    pred_type, street, _ = s.g.building_facts[b]
+    if pred_type >= 0:
+        pred = s.tmask[p * s.types + pred_type]
         if pred and board.nbm[c] & pred:
             return True, ZERO, 0
     surcharge = 0 if s.ownadj[p] >> c & 1 else len(s.comps[p])
     w, m, f, h, total = reductions.counts_at(board, c, board.full & ~s.occ)
-    if building.is_street:
-        return False, ZERO, max(0, building.generic - total) + surcharge
-    cw, cm, cf, ch = building.cost
+    if street:
+        return False, ZERO, max(0, street - total) + surcharge
+    cw, cm, cf, ch = s.cat.buildings[b].cost
     return False, (max(0, cw - w), max(0, cm - m), max(0, cf - f), max(0, ch - h)), surcharge
 
 
@@ -63,10 +63,10 @@ def buildable(s: AttikaFields, p: int, b: int) -> int:
     empty = board.full & ~s.occ
     if not empty:
         return 0
-    building = s.cat.buildings[b]
+    pred_type, street, block = s.g.building_facts[b]
     mask = 0
-    if building.pred >= 0:
-        pred = s.tmask[p * s.types + building.pred]
+    if pred_type >= 0:
+        pred = s.tmask[p * s.types + pred_type]
         if pred:
             mask = board.adjacent_cached(pred) & empty
     hand = s.hands[p]
@@ -74,24 +74,23 @@ def buildable(s: AttikaFields, p: int, b: int) -> int:
     far = empty & ~near
     settlements = len(s.comps[p])
     red = s.red
-    levels = s.cat.max_level
-    size = hand[0] + hand[1] + hand[2] + hand[3]
-    if building.is_street:
-        base = building.generic
-        mask |= reductions.total_at_least(red, base - size, near, levels)
-        mask |= reductions.total_at_least(red, base + settlements - size, far, levels)
-        return mask
     cat = s.cat
-    table = _table(len(cat.buildings), cat.max_points)
+    levels = cat.max_level
+    size = hand[0] + hand[1] + hand[2] + hand[3]
+    if street:
+        mask |= reductions.total_at_least(red, street - size, near, levels)
+        mask |= reductions.total_at_least(red, street + settlements - size, far, levels)
+        return mask
+    table = _AFFORDABLE  # sized by building_facts
+    max_points = cat.max_points
     shape = hand_shape(hand, levels)
-    block = b * (cat.max_points + 2) * _SHAPES
     for region, surcharge in ((near, 0), (far, settlements)):
         if not region:
             continue
-        options = table[block + _slack_key(size - surcharge, cat.max_points) + shape]
+        options = table[block + _slack_key(size - surcharge, max_points) + shape]
         if options is _UNKNOWN:
             options = affordable_reductions(
-                building, size - surcharge, shape, hand, surcharge, cat.max_points
+                cat.buildings[b], size - surcharge, shape, hand, surcharge, max_points
             )
         if options is None:  # the full cost is affordable: every space of the region
             mask |= region

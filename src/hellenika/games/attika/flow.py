@@ -442,11 +442,12 @@ class FlowMixin(AttikaFields):
         new_mask = board.full ^ old.full
         empty = board.full & ~self.occ
         # The new hexes and the old empty ones next to them: their reductions change.
-        affected = new_mask | board.adjacent(new_mask) & old.full & empty
+        touching = board.adjacent(new_mask) & old.full
+        affected = new_mask | touching & empty
         reductions.set_cells(self.red, board, iter_bits(affected), empty, self.cat.max_level)
         for p in range(self.n):
             own = self.own[p]
-            if own:
+            if own & touching:  # p has a building next to the new tile
                 for c in new_cells:
                     if board.nbm[c] & own:
                         self.ownadj[p] |= 1 << c

@@ -40,11 +40,11 @@ def counts_at(board: Board, c: int, empty: int) -> tuple[int, int, int, int, int
 def set_cells(red: list[int], board: Board, cells: Iterable[int], empty: int, levels: int) -> None:
     """Recompute the masks of ``cells`` from scratch (used at set-up and when a tile is laid): their bits
     are cleared from every mask, then set in the masks of the levels each one reaches."""
-    street_base = 4 * levels
-    street_levels = len(red) - street_base
+    by_type, by_total = _tiers(levels, len(red) - 4 * levels)
+    w_tier, m_tier, f_tier, h_tier = by_type
     nbm = board.nbm
     symbol = board.symbol
-    symm = board.symm
+    sw, sm, sf, sh = board.symm
     added = [0] * len(red)
     cleared = 0
     for c in cells:
@@ -52,19 +52,44 @@ def set_cells(red: list[int], board: Board, cells: Iterable[int], empty: int, le
         cleared |= bit
         around = nbm[c] & empty
         own = symbol[c]
-        total = 0
-        for t in range(4):
-            n = (around & symm[t]).bit_count() + (own == t)
-            if n:
-                total += n
-                base = t * levels
-                for i in range(base, base + (n if n < levels else levels)):
-                    added[i] |= bit
-        for i in range(street_base, street_base + (total if total < street_levels else street_levels)):
+        w = (around & sw).bit_count() + (own == 0)
+        m = (around & sm).bit_count() + (own == 1)
+        f = (around & sf).bit_count() + (own == 2)
+        h = (around & sh).bit_count() + (own == 3)
+        for i in w_tier[w]:
+            added[i] |= bit
+        for i in m_tier[m]:
+            added[i] |= bit
+        for i in f_tier[f]:
+            added[i] |= bit
+        for i in h_tier[h]:
+            added[i] |= bit
+        for i in by_total[w + m + f + h]:
             added[i] |= bit
     keep = ~cleared
     for i in range(len(red)):
         red[i] = red[i] & keep | added[i]
+
+
+_MOST = 7  # symbols on a space and its six neighbours
+_Tier = tuple[tuple[int, ...], ...]  # by count: the masks a space with that count is in
+_TIERS: dict[tuple[int, int], tuple[tuple[_Tier, ...], _Tier]] = {}
+
+
+def _tiers(levels: int, street_levels: int) -> tuple[tuple[_Tier, ...], _Tier]:
+    """For set_cells: the masks a space with n symbols of type t is in (``[t][n]``), and those it is in with
+    n symbols in all."""
+    key = (levels, street_levels)
+    tiers = _TIERS.get(key)
+    if tiers is None:
+        counts = range(_MOST + 1)
+        by_type = tuple(
+            tuple(tuple(range(t * levels, t * levels + min(n, levels))) for n in counts) for t in range(4)
+        )
+        base = 4 * levels
+        by_total = tuple(tuple(range(base, base + min(n, street_levels))) for n in counts)
+        tiers = _TIERS[key] = (by_type, by_total)
+    return tiers
 
 
 def occupy(red: list[int], board: Board, c: int, empty_after: int, levels: int) -> None:

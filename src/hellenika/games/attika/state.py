@@ -210,7 +210,7 @@ class AttikaState(FlowMixin, HiddenMixin):
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
-        return list(legal)
+        return legal[:]
 
     def _why_illegal(self, action: Action) -> IllegalAction:
         from hellenika.games.attika.illegal import explain
@@ -354,8 +354,7 @@ class AttikaState(FlowMixin, HiddenMixin):
             out += draws
         stored = mode != DRAW_MODE and any(self.storage[p])
         if stored and left > 0:
-            build = g.build_actions
-            out += [build[b] for b in costs.buildable_types(self, p)]
+            out += map(g.build_actions.__getitem__, costs.buildable_types(self, p))
         # "A player may use as many amphore in a turn as he wants (and has)": at any point of phase A, even
         # before the mode is chosen, while a draw or build of this turn's kind could follow. Judged on
         # public facts only (stacks, storage board), never on what the hand can pay for, so whether it is
