@@ -145,7 +145,8 @@ class FlowMixin(AttikaFields):
             return
         p = self.actor
         self.hands[p] = _add(self.hands[p], t)
-        self._log_card(p, t)
+        if self._events is not None:
+            self._log_card(p, t)
         self.idle = 0
         self.cards_due -= 1
         self._draw_cards()

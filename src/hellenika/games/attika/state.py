@@ -342,7 +342,11 @@ class AttikaState(FlowMixin, HiddenMixin):
         g = self.g
         p = self.actor
         mode = self.mode
-        left = self.actions_left() if mode else 1
+        if mode:  # actions_left(), written out
+            k = self.cat.constants
+            left = (k.draws_per_turn if mode == DRAW_MODE else k.builds_per_turn) + self.extra - self.used
+        else:
+            left = 1
         out: list[Action] = []
         stacks = self.stacks[p]
         can_draw = mode != BUILD_MODE and any(stacks)
