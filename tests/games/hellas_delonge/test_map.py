@@ -101,3 +101,16 @@ def test_incremental_placement_matches_a_full_rebuild():
                     assert getattr(b, name) == getattr(full, name), name
                 checked += 1
     assert checked > 100
+
+
+def test_the_bit_list_memo_stays_bounded() -> None:
+    """``iter_bits`` memoises every mask it meets; past its limit it starts over, with the same answers."""
+    from hellenika.games.hellas_delonge import hexmap
+
+    memo = hexmap._BITS
+    memo.clear()
+    for mask in range(1, hexmap.BITS_LIMIT + 500):
+        hexmap.iter_bits(mask)
+    assert len(memo) <= hexmap.BITS_LIMIT
+    assert hexmap.iter_bits(0b101001) == (0, 3, 5) and hexmap.iter_bits(0) == ()
+    memo.clear()
