@@ -161,16 +161,16 @@ def encode(encoder: Encoder, view: Mapping[str, Any]) -> np.ndarray:
 
 def encode_state(encoder: Encoder, state: State, seat: int | None) -> np.ndarray:
     """``encode(encoder, state.view(seat))``, the same vector, read straight from the state when the game's
-    encoder has a ``fill_state(state, seat, out)`` writing into the flat zeroed vector ``out`` (building
-    the view is most of an observation's cost). Such an encoder must write exactly what ``fill`` writes
-    from the view; the tests compare the two at every step of random games in every configuration, so the
-    view, with its hidden parts already absent, stays the definition of what a seat observes."""
+    encoder has a ``fill_state(state, seat, blocks)``, filling the same zeroed block views as ``fill``
+    (building the view is most of an observation's cost). Such an encoder must write exactly what ``fill``
+    writes from the view; the tests compare the two at every step of random games in every configuration,
+    so the view, with its hidden parts already absent, stays the definition of what a seat observes."""
     fill_state = getattr(encoder, "fill_state", None)
     if fill_state is None:
         return encode(encoder, state.view(seat))
     layout = encoder.layout
     layout._scratch.fill(0.0)
-    fill_state(state, seat, layout._scratch)
+    fill_state(state, seat, layout._scratch_views)
     return layout._scratch.copy()
 
 

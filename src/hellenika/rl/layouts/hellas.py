@@ -332,13 +332,12 @@ class HellasEncoder:
             if current["pillars_from"] is not None:
                 blocks["action_pillars_from"][temple[current["pillars_from"]]] = 1.0
 
-    def fill_state(self, s: HellasState, seat: int | None, out: np.ndarray) -> None:
-        """What :meth:`fill` writes from ``s.view(seat)``, read straight from the state into the zeroed flat
-        vector ``out`` (the view's groups, pieces and quarries are most of an observation's cost). Hellas
+    def fill_state(self, s: HellasState, seat: int | None, blocks: dict[str, np.ndarray]) -> None:
+        """What :meth:`fill` writes from ``s.view(seat)``, read straight from the state into the zeroed
+        ``blocks`` (the view's groups, pieces and quarries are most of an observation's cost). Hellas
         shows everything on the table and its state keeps no secret (the tile order is not in it), so
         nothing here can be hidden from ``seat``; a test checks that both ways give the same vector in every
         configuration, and the view stays the definition."""
-        blocks = self.layout._scratch_views if out is self.layout._scratch else self.layout.views(out)
         n = self.players
         first = seat if seat is not None and 0 <= seat < n else 0
         row = self.rows[first].get

@@ -267,12 +267,11 @@ class HerculesEncoder:
                 blocks["place"][r, places[p] - 1] = 1.0
         np.matmul(owned, self.symbol_table, out=blocks["symbols"])
 
-    def fill_state(self, s: HerculesState, seat: int | None, out: np.ndarray) -> None:
-        """What :meth:`fill` writes from ``s.view(seat)``, read straight from the state into the zeroed flat
-        vector ``out`` (about 1.7x faster than building the view and filling from it). Hercules keeps no
+    def fill_state(self, s: HerculesState, seat: int | None, blocks: dict[str, np.ndarray]) -> None:
+        """What :meth:`fill` writes from ``s.view(seat)``, read straight from the state into the zeroed
+        ``blocks`` (about 1.7x faster than building the view and filling from it). Hercules keeps no
         secrets, so nothing here can be hidden from ``seat``; a test checks that both ways give the same
         vector in every configuration, and the view stays the definition."""
-        blocks = self.layout._scratch_views if out is self.layout._scratch else self.layout.views(out)
         n = self.rows
         first = seat if seat is not None and 0 <= seat < n else 0
         cp = s.current_player()
