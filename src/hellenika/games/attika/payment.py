@@ -111,8 +111,8 @@ def _options(hand: Vector, c: Vector, g: int) -> tuple[int, ...]:
 
 
 def exact(g: int, c: Vector, hand: Vector) -> bool:
-    """Can cards from ``hand`` add exactly ``g`` points, with ``c`` symbols still matchable? (The question of
-    :func:`reachable`, answered in closed form.)
+    """Can cards from ``hand`` add exactly ``g`` points, with ``c`` symbols still matchable? In closed form
+    (the tests compare it with a search over every sum the cards can make).
 
     k cards of type t add ``2k`` while k <= c_t, then one each. So a payment is A matched cards (2 points)
     and B cards counting 1, for ``2A + B == g``: A at most ``matchable`` (min(h_t, c_t) summed), B from the
@@ -138,33 +138,6 @@ def exact(g: int, c: Vector, hand: Vector) -> bool:
     for ct, et in spare:
         bounds += [(a + ct, b + et) for a, b in bounds]
     return any(max(a, (g - b + 1) // 2) <= hi for a, b in bounds)
-
-
-@lru_cache(maxsize=65536)
-def reachable(g: int, c: Vector, hand: Vector) -> bool:
-    """Can cards from ``hand`` add exactly ``g`` points, with ``c`` symbols still matchable? The reference
-    for :func:`exact`, which the engine uses (the tests compare the two).
-
-    k cards of type t add ``2 min(k, c_t) + max(0, k - c_t)`` points: the first c_t match (2 each), the
-    rest count 1. A bitset of the sums reachable so far, type by type.
-    """
-    limit = (1 << (g + 1)) - 1
-    sums = 1
-    for t in range(4):
-        ct = c[t]
-        values = 0
-        for k in range(hand[t] + 1):
-            v = 2 * k if k <= ct else ct + k
-            if v > g:
-                break
-            values |= 1 << v
-        grown = 0
-        while values:
-            low = values & -values
-            grown |= sums << (low.bit_length() - 1)
-            values ^= low
-        sums = grown & limit
-    return bool(sums >> g & 1)
 
 
 def describe_owed(c: Vector, g: int) -> str:
