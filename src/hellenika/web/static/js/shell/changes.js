@@ -187,7 +187,8 @@ function summaryBox() {
   if (!box) {
     box = h("section", { id: "since-turn", class: "hk-since", "aria-labelledby": "since-turn-heading", hidden: true },
       h("h2", { class: "hk-side-heading", id: "since-turn-heading", text: "Since your turn" }),
-      h("ol", { id: "since-turn-list", class: "hk-since-list" }));
+      // It scrolls past a dozen lines, so the keyboard must reach it too (axe: scrollable-region-focusable).
+      h("ol", { id: "since-turn-list", class: "hk-since-list", tabindex: "0", "aria-labelledby": "since-turn-heading" }));
     // Below the choices, above the log: it appears and empties as turns pass, which must never move the
     // choices under a pointer about to click.
     const anchor = document.getElementById("log-heading");
