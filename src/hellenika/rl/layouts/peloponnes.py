@@ -21,13 +21,19 @@ land are spelled out, since the land placement rule (spec §4.4) turns on them.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from hellenika.engine.state import CHANCE, TERMINAL
+from hellenika.games.peloponnes import scoring
 from hellenika.games.peloponnes import tasks as steps
 from hellenika.games.peloponnes.catalogue import PERSIANS, load_catalogue
+from hellenika.games.peloponnes.view import decision_json
 from hellenika.rl.layout import Block, Layout, mark_to_move, to_move_block
+
+if TYPE_CHECKING:
+    from hellenika.games.peloponnes.state import PeloponnesState
 
 #: Top-level view keys left out of the vector, and why.
 NOT_ENCODED = {
@@ -93,6 +99,16 @@ class PeloponnesEncoder:
         self.row_of = [
             [(p - first) % players if p < players else p for p in range(n)] for first in range(players)
         ]
+        # For fill_state, by catalogue index: a tile's (building?, column), a land's income; a step kind's
+        # block entry; a chit's and a disaster's entry (-1: not in this game); a civilization's column.
+        self.slot_at = tuple(self.tile_slot[t.id] for t in cat.tiles)
+        self.income_at = tuple(self.land_income.get(t.id, (0, 0, 0)) for t in cat.tiles)
+        self.step_at = {kind: self.step_index[name] for kind, name in steps.NAMES.items()}
+        self.chit_at = tuple(self.chit_index.get(c.id, -1) for c in cat.chits)
+        self.chit_kinds = tuple(c.index for c in chits)
+        self.disaster_at = tuple(self.disaster_index.get(d[0], -1) for d in cat.disasters)
+        self.civ_at = tuple(self.civ_index.get(c.id, -1) for c in cat.civilizations)
+        self.colony_at = {c.id: i for i, c in enumerate(cat.colonies)}
 
         n_tiles, n_chits, n_disasters = len(cat.tiles), len(chits), len(disasters)
         blocks = [
@@ -313,6 +329,169 @@ class PeloponnesEncoder:
         if decision is not None:
             self._fill_decision(decision, blocks, row_of)
         self._fill_participants(view["participants"], view["places"], blocks, row_of)
+
+    def fill_state(self, s: PeloponnesState, seat: int | None, blocks: dict[str, np.ndarray]) -> None:
+        """What :meth:`fill` writes from ``s.view(seat)``, read straight from the state into the zeroed
+        ``blocks`` (building the view, its tile dicts and score breakdowns, costs about four fills).
+        Everything on a Peloponnes table is public and the state holds no order of the face-down stacks, so
+        nothing here can be hidden from ``seat``; a test checks that both ways give the same vector in every
+        configuration, and the view stays the definition."""
+        players = self.players
+        first = seat if seat is not None and 0 <= seat < players else 0
+        row_of = self.row_of[first]
+        cp = s.current_player()
+        rules = blocks["rules"]
+        rules[0] = s.exp
+        rules[1] = s.negotiation
+        rules[2] = s.solo
+        if s.rank >= 0:
+            rules[3 + s.rank] = 1.0
+        if 0 <= s.round <= self.rounds:
+            blocks["round"][s.round] = 1.0
+        if s.tasks:
+            blocks["step"][self.step_at[s.tasks[-1][0]]] = 1.0
+        elif (over := self.step_index.get("game over")) is not None:
+            blocks["step"][over] = 1.0
+        to_move = blocks["to_move"]
+        if cp == CHANCE:
+            to_move[players] = 1.0
+        elif cp == TERMINAL:
+            to_move[players + 1] = 1.0
+        elif cp >= 0:
+            to_move[row_of[cp]] = 1.0
+        turn_order = blocks["turn_order"]
+        for position, p in enumerate(s.order):
+            turn_order[row_of[p], position] = 1.0
+
+        regular = blocks["regular_row"]
+        bids = blocks["bids"]
+        bid_luxury = blocks["bid_luxury"]
+        bidder = s.bidder
+        for i, t in enumerate(s.row):
+            if t < 0:
+                continue
+            regular[t] = 1.0
+            q = bidder[i]
+            if q >= 0:
+                bids[row_of[q], t] = s.bid_coins[q]
+                bid_luxury[row_of[q]] = s.bid_lux[q]
+        conquest = blocks["conquest_row"]
+        for t in s.conq:
+            if t >= 0:
+                conquest[t] = 1.0
+        tile_stacks = blocks["tile_stacks"]
+        for i, left in enumerate(s.stack_left):
+            tile_stacks[i] = len(left)
+        chits = blocks["chits"]
+        chits[0] = s.s1
+        chits[1] = s.s2
+        chits[2] = max(0, s.to_place) if s.tasks and s.round else 0
+        face_down = blocks["face_down_chits"]
+        pool = s.pool
+        for i, c in enumerate(self.chit_kinds):
+            face_down[i] = pool[c]
+        chit_at = self.chit_at
+        if self.expansion:
+            under = blocks["under_stack_2"]
+            under_next = blocks["under_stack_2_next"]
+            depth = self.under_depth
+            for i, chit in enumerate(s.under2):
+                c = chit_at[chit]
+                under[c] += 1.0
+                if i < depth:
+                    under_next[i, c] = 1.0
+        if s.last_chit >= 0:
+            blocks["last_chit"][chit_at[s.last_chit]] = 1.0
+        on_tile = blocks["disaster_chits"]
+        struck = blocks["disaster_struck"]
+        threshold = s.g.disaster_threshold
+        for d, column in enumerate(self.disaster_at):
+            if column < 0:
+                continue
+            placed = s.placed[d]
+            on_tile[column] = placed
+            if d == PERSIANS:
+                persians = blocks["persians"]
+                persians[0] = s.psum
+                persians[1] = sum(1 for a in s.g.persian_attacks if s.pcount >= a)
+            elif placed >= threshold:
+                struck[column] = 1.0
+
+        decision = decision_json(s)
+        if decision is not None:
+            self._fill_decision(decision, blocks, row_of)
+        self._fill_participants_from(s, cp == TERMINAL, blocks, row_of)
+
+    def _fill_participants_from(
+        self, s: PeloponnesState, over: bool, blocks: dict[str, np.ndarray], row_of: list[int]
+    ) -> None:
+        """:meth:`_fill_participants` read from the state."""
+        slot_at = self.slot_at
+        scores = blocks["scores"]
+        civilization = blocks["civilization"]
+        goods = blocks["goods"]
+        buildings = blocks["buildings"]
+        reserved = blocks["reserved"]
+        lands = blocks["lands"]
+        places = s.ranking() if over else None
+        expansion = self.expansion
+        if expansion:
+            hero_of = blocks["hero"]
+            hero_state = blocks["hero_state"]
+            colony = blocks["colony"]
+            strength_col = self.goods.index("strength")
+        for p in range(s.n):
+            r = row_of[p]
+            pp, pop, k = scoring.final(s, p)
+            scores[r, 0] = pp
+            scores[r, 1] = pop
+            scores[r, 2] = k
+            scores[r, 3] = min(pp, pop)
+            if places is not None:
+                scores[r, 4] = places[p]
+            if s.civ[p] >= 0:
+                civilization[r, self.civ_at[s.civ[p]]] = 1.0
+            if expansion:
+                if s.hero[p] >= 0:
+                    hero_of[r, s.hero[p]] = 1.0
+                if s.flipped[p]:
+                    hero_state[r, 0] = 1.0
+                goods[r, strength_col] = s.strength[p]
+                goods[r, strength_col + 1] = s.clovers[p]
+            if p == s.angelos:
+                for t in s.arow:
+                    is_building, column = slot_at[t]
+                    (buildings if is_building else lands)[r, column] = 1.0
+                blocks["angelos"][0] = s.angelos_pop
+                continue
+            row = goods[r]  # in GOODS' order, then mercenaries (EXPANSION_GOODS' first)
+            row[0] = s.coins[p]
+            row[1] = s.wood[p]
+            row[2] = s.stone[p]
+            row[3] = s.food[p]
+            row[4] = s.lux[p]
+            row[5] = s.inh[p]
+            if expansion:
+                row[6] = s.mercs[p]
+                if s.odysseus_used[p]:
+                    hero_state[r, 1] = 1.0
+                colony[r, self.colony_at[s.cols[p].id]] = 1.0
+            unfinished = s.unfinished[p]
+            for t in s.buildings[p]:
+                column = slot_at[t][1]
+                buildings[r, column] = 1.0
+                if unfinished >> t & 1:
+                    reserved[r, column] = 1.0
+            owned = s.lands[p]
+            for t in owned:
+                lands[r, slot_at[t][1]] = 1.0
+            if owned:
+                income = blocks["last_land_income"]
+                for good, amount in enumerate(self.income_at[owned[-1]]):
+                    if amount:
+                        income[r, good] = amount
+            if s.won[p] >= 0:
+                blocks["won"][r, s.won[p]] = 1.0
 
     def _fill_participants(
         self,
