@@ -13,7 +13,6 @@ from typing import Any
 
 from tests.web import e2e_harness
 from tests.web.conftest import screenshot
-from tests.web.test_e2e_axe import violations
 from tests.web.e2e_harness import (
     choose_first,
     create_table,
@@ -22,6 +21,7 @@ from tests.web.e2e_harness import (
     wait_for_turn_or_end,
     write_record,
 )
+from tests.web.test_e2e_axe import violations
 
 e2e_server = e2e_harness.e2e_server
 people = e2e_harness.people
@@ -81,10 +81,12 @@ def test_after_the_bots_turn_the_board_marks_its_changes_and_lists_its_moves(peo
     assert any(line in bot_lines for line in since)
     # My own last decision is not "since my turn": the line before the list is not the bot's.
     screenshot(page, "e2e-changes-after-bot")
-    # A long list scrolls (a busy turn has more lines than fit): the keyboard reaches it, and axe finds nothing.
+    # A long list scrolls (a busy turn has more lines than fit): the keyboard reaches it; axe finds nothing.
     page.evaluate("document.getElementById('since-turn-list').style.maxHeight = '0.5em'")
-    assert page.evaluate("(() => { const l = document.getElementById('since-turn-list');"
-                         " return l.scrollHeight > l.clientHeight; })()")
+    assert page.evaluate(
+        "(() => { const l = document.getElementById('since-turn-list');"
+        " return l.scrollHeight > l.clientHeight; })()"
+    )
     assert violations(page) == []
     page.evaluate("document.getElementById('since-turn-list').style.maxHeight = ''")
 

@@ -22,6 +22,7 @@ seat taken and marks the requests matched; the game is started right after it. A
 from __future__ import annotations
 
 import asyncio
+import heapq
 import json
 import logging
 import secrets
@@ -82,46 +83,70 @@ def choose_groups(
 ) -> list[list[Waiting]]:
     """The groups to seat, best first: each ``size`` requests of different people, within every member's
     spread, with no block between two of them; a request is in one group at most. ``blocked`` holds
-    (blocker, blocked) pairs. Deterministic: ties go to the group that has waited longest."""
+    (blocker, blocked) pairs. Deterministic: ties go to the group that has waited longest, then to the one
+    lowest in rating.
+
+    Greedy: the group of smallest spread among those that start at each free request (the nearest ``size``
+    that can sit together, upwards by rating) is seated, then the next. Seating a group changes only the
+    groups whose scan reached one of its members, so those alone are found again (a heap holds the rest):
+    O(n log n) group searches for n requests instead of one per request per group seated."""
     pool = sorted(waiting, key=lambda w: (w.ordinal, w.created_at, w.id))
+    taken = [False] * len(pool)
+    reach = [-1] * len(pool)  # the last position the search from a start looked at (-1: not searched)
+    serial = [0] * len(pool)  # bumped whenever a start's group is found again (older heap entries are stale)
+    heap: list[tuple[float, float, int, int, list[int]]] = []
+
+    def search(start: int) -> None:
+        members, last = _group_from(pool, taken, start, size, blocked)
+        reach[start] = last
+        serial[start] += 1
+        if members is None:
+            return
+        group = [pool[i] for i in members]
+        spread = group[-1].ordinal - group[0].ordinal
+        if any(spread > spread_allowed(w.created_at, now) for w in group):
+            return
+        heapq.heappush(heap, (spread, min(w.created_at for w in group), start, serial[start], members))
+
+    for start in range(len(pool)):
+        search(start)
     groups: list[list[Waiting]] = []
-    taken: set[int] = set()
-    while True:
-        best: tuple[float, float, list[Waiting]] | None = None
-        free = [w for w in pool if w.id not in taken]
-        for start in range(len(free)):
-            group = _group_from(free, start, size, blocked)
-            if group is None:
-                continue
-            spread = group[-1].ordinal - group[0].ordinal
-            if any(spread > spread_allowed(w.created_at, now) for w in group):
-                continue
-            oldest = min(w.created_at for w in group)
-            if best is None or (spread, oldest) < (best[0], best[1]):
-                best = (spread, oldest, group)
-        if best is None:
-            return groups
-        groups.append(best[2])
-        taken.update(w.id for w in best[2])
+    while heap:
+        _, _, start, version, members = heapq.heappop(heap)
+        if taken[start] or version != serial[start]:
+            continue
+        groups.append([pool[i] for i in members])
+        for i in members:
+            taken[i] = True
+        low = members[0]
+        for other in range(len(pool)):  # a start whose search reached a member seated now: search again
+            if not taken[other] and other <= members[-1] and reach[other] >= low:
+                search(other)
+    return groups
 
 
 def _group_from(
-    free: list[Waiting], start: int, size: int, blocked: set[tuple[int, int]]
-) -> list[Waiting] | None:
-    """The nearest ``size`` requests by rating from ``free[start]`` upwards that can sit together."""
-    group: list[Waiting] = []
-    for candidate in free[start:]:
-        if any(candidate.user_id == w.user_id for w in group):
+    pool: list[Waiting], taken: list[bool], start: int, size: int, blocked: set[tuple[int, int]]
+) -> tuple[list[int] | None, int]:
+    """The positions of the nearest ``size`` free requests by rating from ``pool[start]`` upwards that can
+    sit together (None if there are not enough), and the last position looked at."""
+    group: list[int] = []
+    position = start
+    for position in range(start, len(pool)):
+        if taken[position]:
+            continue
+        candidate = pool[position]
+        if any(candidate.user_id == pool[i].user_id for i in group):
             continue
         if any(
-            (candidate.user_id, w.user_id) in blocked or (w.user_id, candidate.user_id) in blocked
-            for w in group
+            (candidate.user_id, pool[i].user_id) in blocked or (pool[i].user_id, candidate.user_id) in blocked
+            for i in group
         ):
             continue
-        group.append(candidate)
+        group.append(position)
         if len(group) == size:
-            return group
-    return None
+            return group, position
+    return None, len(pool) - 1
 
 
 def request_json(row: MatchRequest) -> dict[str, Any]:
