@@ -63,6 +63,12 @@ def test_every_legal_action_and_chance_outcome_round_trips(
                 outcomes = state.chance_outcomes()
                 for action, _ in outcomes:
                     assert codec.decode_chance(codec.encode_chance(action)) == action
+                # OpenSpiel's form, remembered for a shared tuple: always the plain encoding, a new list.
+                pairs = codec.chance.encode_outcomes(outcomes)
+                plain = sorted((codec.encode_chance(a), p) for a, p in outcomes)
+                assert pairs == plain
+                again = codec.chance.encode_outcomes(outcomes)
+                assert again == plain and again is not pairs
                 action = state.sample_chance(rng)
                 assert codec.decode_chance(codec.encode_chance(action)) == action
             else:

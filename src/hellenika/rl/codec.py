@@ -40,10 +40,12 @@ SHARED_KINDS: dict[str, frozenset[str]] = {"hellas": frozenset({"worker"})}
 class ActionTable:
     """A bijection between a fixed tuple of actions and ``range(len(actions))``."""
 
-    __slots__ = ("_base_identity", "_pinned", "actions", "by_identity", "index")
+    __slots__ = ("_base_identity", "_distributions", "_pinned", "actions", "by_identity", "index")
 
     #: How many equal-but-not-interned action objects :meth:`encode_many` remembers before starting over.
     PIN_LIMIT = 1 << 16
+    #: How many shared chance distributions :meth:`encode_outcomes` remembers before starting over.
+    DISTRIBUTION_LIMIT = 1 << 12
 
     def __init__(self, actions: Sequence[Action]) -> None:
         self.actions: tuple[Action, ...] = tuple(actions)
@@ -58,6 +60,25 @@ class ActionTable:
         # same object: the first lookup by value adds their id. The objects are kept here so that an id stays
         # theirs while it is in ``by_identity`` (an id is reused only once its object is freed).
         self._pinned: list[Action] = []
+        self._distributions: dict[int, tuple[Sequence[tuple[Action, float]], list[tuple[int, float]]]] = {}
+
+    def encode_outcomes(self, outcomes: Sequence[tuple[Action, float]]) -> list[tuple[int, float]]:
+        """A chance node's outcomes as (number, probability) pairs sorted by number (OpenSpiel's form, a new
+        list). A tuple an engine shares between nodes (Hercules' rolls: one per participant and dice, up to
+        216 outcomes) is encoded once and remembered by identity, with the tuple kept so its id stays its
+        own; lists, which an engine may build anew, are encoded every time."""
+        if type(outcomes) is not tuple:
+            return self._sorted_outcomes(outcomes)
+        found = self._distributions.get(id(outcomes))
+        if found is None:
+            if len(self._distributions) >= self.DISTRIBUTION_LIMIT:
+                self._distributions.clear()
+            found = self._distributions[id(outcomes)] = (outcomes, self._sorted_outcomes(outcomes))
+        return list(found[1])
+
+    def _sorted_outcomes(self, outcomes: Sequence[tuple[Action, float]]) -> list[tuple[int, float]]:
+        numbers = self.encode_many([a for a, _ in outcomes])
+        return sorted(zip(numbers, [p for _, p in outcomes], strict=True))
 
     def encode_many(self, actions: Sequence[Action]) -> list[int]:
         """The numbers of several actions (the legal ones of a step), the fast way."""

@@ -295,9 +295,7 @@ class HellenikaSpielState(pyspiel.State):  # type: ignore[misc]
         return self.current_player() == _CHANCE
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        outcomes = self._box.engine.chance_outcomes()
-        numbers = self._box.codec.chance.encode_many([a for a, _ in outcomes])
-        return sorted(zip(numbers, [p for _, p in outcomes], strict=True))
+        return self._box.codec.chance.encode_outcomes(self._box.engine.chance_outcomes())
 
     def _apply_action(self, action: int) -> None:
         box = self._box

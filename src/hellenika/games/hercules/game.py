@@ -107,7 +107,8 @@ class HerculesGame(Game):
     def place_god_action(self, column: int, card: int) -> PlaceGod:
         return _place_god(column, self.catalogue.cards[card].id)
 
-    def roll_outcomes(self, participant: int, slots: tuple[int, ...]) -> list[tuple[Action, float]]:
+    def roll_outcomes(self, participant: int, slots: tuple[int, ...]) -> tuple[tuple[Action, float], ...]:
+        """Every face combination of a roll, equally likely: one tuple per participant and slots, shared."""
         return _roll_outcomes(participant, slots)
 
     # engine protocol -------------------------------------------------------------
@@ -149,8 +150,8 @@ def _place_god(column: int, card_id: str) -> PlaceGod:
 
 
 @cache
-def _roll_outcomes(participant: int, slots: tuple[int, ...]) -> list[tuple[Action, float]]:
+def _roll_outcomes(participant: int, slots: tuple[int, ...]) -> tuple[tuple[Action, float], ...]:
     p = 1.0 / 6 ** len(slots)
-    return [
+    return tuple(
         (Roll(participant, slots, values), p) for values in itertools.product(range(1, 7), repeat=len(slots))
-    ]
+    )
