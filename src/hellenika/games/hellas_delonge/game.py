@@ -127,6 +127,8 @@ class HellasGame(Game):
         # and what it is made of: the copies of each card type, and by the gods held (three flags) a 1 for
         # each type of theirs.
         self.may_hold_memo: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
+        # Per seat, the last (hand, discard piles, answer) of _may_hold_all.
+        self.may_hold_last: list[tuple[tuple[int, ...], ...]] = [((), (), ()), ((), (), ())]
         self.deck = cat.full_deck()
         self.types_of_gods = {
             held: tuple(1 if held[c.god] else 0 for c in cat.cards)

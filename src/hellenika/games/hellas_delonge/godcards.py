@@ -134,19 +134,25 @@ class CardMixin(HellasFields):
 
         It depends on public facts only, which gods ``p`` holds playable cards of and the discard piles, so
         it is memoised on the game (``HellasGame.may_hold_memo``, cleared past MEMO_LIMIT entries), by the
-        hand itself and the discard piles: a key quicker to make than the gods held.
+        hand itself and the discard piles: a key quicker to make than the gods held. Quicker still, the last
+        answer for each seat is kept with the very tuples it was made from (``HellasGame.may_hold_last``):
+        hands and piles are replaced when they change, so the same objects mean the same facts.
         """
         hand = self.hand[p]
         discards = self.discards
-        memo = self.g.may_hold_memo
+        g = self.g
+        last = g.may_hold_last[p]
+        if last[0] is hand and last[1] is discards:
+            return last[2]
+        memo = g.may_hold_memo
         out = memo.get((hand, discards))
         if out is None:
             if len(memo) >= MEMO_LIMIT:
                 memo.clear()
-            g = self.g
             held = tuple([any(hand[r.start : r.stop]) for r in self.cat.god_ranges])
             # 1 where the card's god is held and not every copy of it is in the discard pile.
             out = memo[(hand, discards)] = tuple(map(and_, g.types_of_gods[held], map(lt, discards, g.deck)))
+        g.may_hold_last[p] = (hand, discards, out)
         return out
 
     # ------------------------------------------------------------------ free-timing cards (§8.1-9)
