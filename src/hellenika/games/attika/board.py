@@ -11,15 +11,23 @@ of board hexes next to it, for the shrine victory (§8).
 
 from __future__ import annotations
 
-from bisect import bisect, bisect_left, insort
+from bisect import bisect
 from collections.abc import Iterator
 from operator import itemgetter
 from typing import Any
 
 from hellenika.games.attika.catalogue import BLANK, Tile
-from hellenika.games.attika.hexes import DIRECTIONS, Hex, distance, footprint, neighbours, rotated_symbols
+from hellenika.games.attika.hexes import (
+    DIRECTIONS,
+    Hex,
+    distance,
+    footprint,
+    hex_code,
+    hex_of_code,
+    neighbours,
+    rotated_symbols,
+)
 
-_third = itemgetter(2)
 FEW = 8  # few_in_reading_order: masks of up to this many hexes
 _reading_key = itemgetter(1, 0)  # (r, q): row by row, then left to right
 _BIT_VALUES = bytes.maketrans(b"01", b"\x00\x01")  # binary digits to the bytes 0 and 1
@@ -38,18 +46,27 @@ _RING_3: tuple[tuple[Hex, tuple[Hex, ...]], ...] = tuple(
 
 
 # The footprint of a tile (slots 0-6: centre, E, NE, NW, W, SW, SE) seen from its centre, for with_tile:
-# the slots next to each slot (ascending, and as a mask of slots); the hexes at distance 2, each with the
-# slots it touches (likewise); the hexes at distance 3, each with its neighbours at distance 2.
+# the slots next to each slot (ascending, and as a mask of slots); the hexes at distance 2 (``_OUTER``: the
+# offset, its hex code's offset, the slots it touches, likewise); for each set of those that are free (a
+# 12-bit mask over ``_OUTER``), the code offsets of the hexes at distance 3 next to one of them.
 _SLOTS = {h: k for k, h in enumerate(footprint((0, 0)))}
+_FOOT_CODES: tuple[int, ...] = tuple(hex_code(h) - hex_code((0, 0)) for h in _SLOTS)
 _INNER: tuple[tuple[int, ...], ...] = tuple(
     tuple(sorted(_SLOTS[n] for n in neighbours(h) if n in _SLOTS)) for h in _SLOTS
 )
 _INNER_MASKS: tuple[int, ...] = tuple(sum(1 << k for k in ks) for ks in _INNER)
-_OUTER: tuple[tuple[Hex, tuple[int, ...], int], ...] = tuple(
-    (h, slots, sum(1 << k for k in slots))
+_OUTER: tuple[tuple[Hex, int, tuple[int, ...], int], ...] = tuple(
+    (h, hex_code(h) - hex_code((0, 0)), slots, sum(1 << k for k in slots))
     for h, slots in ((h, tuple(sorted(_SLOTS[n] for n in neighbours(h) if n in _SLOTS))) for h in _RING_2)
 )
-_RING_3_NEAR: tuple[tuple[Hex, frozenset[Hex]], ...] = tuple((h, frozenset(inner)) for h, inner in _RING_3)
+_RING_3_NEAR: tuple[tuple[int, ...], ...] = tuple(
+    tuple(
+        hex_code(h) - hex_code((0, 0))
+        for h, inner in _RING_3
+        if any(near >> k & 1 and _OUTER[k][0] in inner for k in range(len(_OUTER)))
+    )
+    for near in range(1 << len(_OUTER))
+)
 # What Board._grown works out: everything but the symbols, the tiles and the memos.
 _GEOMETRY = (
     "cells",
@@ -65,19 +82,24 @@ _GEOMETRY = (
     "blocked",
     "ring1",
     "ring2",
-    "_centre_keys",
 )
 # The geometry of the start layouts, by (shrines, centres laid before, centre): see Board.with_tile.
 _START_GEOMETRY: dict[tuple[tuple[Hex, ...], tuple[Hex, ...], Hex], Board] = {}
-_SHIFTED: dict[int, tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]] = {}
+_EMPTY: dict[tuple[Hex, ...], Board] = {}  # Board.empty, by shrines
+_OuterAt = tuple[tuple[int, int, int, tuple[int, ...], tuple[int, ...], int, int], ...]
+_SHIFTED: dict[int, tuple[tuple[tuple[int, ...], ...], _OuterAt]] = {}
 
 
-def _shifted(base: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
-    """``_INNER`` and the slots of ``_OUTER`` as board hexes, for a tile whose first hex is ``base``."""
+def _shifted(base: int) -> tuple[tuple[tuple[int, ...], ...], _OuterAt]:
+    """``_INNER`` as board hexes, for a tile whose first hex is ``base``, and ``_OUTER`` as (dq, dr, code
+    offset, slots, their board hexes, their mask, the hex's bit in the 12-bit mask of ``_RING_3_NEAR``)."""
     shifted = _SHIFTED.get(base)
     if shifted is None:
         inner = tuple(tuple(base + k for k in ks) for ks in _INNER)
-        outer = tuple(tuple(base + k for k in slots) for _, slots, _ in _OUTER)
+        outer = tuple(
+            (dq, dr, code, slots, tuple(base + k for k in slots), slot_mask << base, 1 << i)
+            for i, ((dq, dr), code, slots, slot_mask) in enumerate(_OUTER)
+        )
         shifted = _SHIFTED[base] = (inner, outer)
     return shifted
 
@@ -95,7 +117,6 @@ class Board:
 
     __slots__ = (
         "_adjacent",
-        "_centre_keys",
         "_keys",
         "_pick",
         "anysym",
@@ -130,20 +151,28 @@ class Board:
     shrine_adj: tuple[int, ...]  # board hexes next to each shrine
     shrine_any: int  # board hexes next to some shrine
     tiles: tuple[tuple[int, int, int, int], ...]  # (tile index, centre q, centre r, rotation) in laying order
-    _centre_keys: tuple[tuple[int, int, Hex], ...]  # (r, q, hex) of the tile centres (ring2), sorted
     _adjacent: dict[int, int]  # adjacent_cached's memo (of this board's geometry only)
-    _keys: tuple[tuple[int, int, int], ...]  # (r, q, index) sorted: the reading order
+    _keys: tuple[int, ...]  # the hex codes (hexes.hex_code) of ``order``: sorted, the reading order
     place_order: list[Any] | None  # each hex's "place" action, in reading order; filled by states
     _pick: tuple[str, Any] | None  # for in_reading_order: the format of a mask, and the picker
     order: tuple[int, ...]  # hex indices in reading order (row r, then q), for lists people read
-    # Sets of hexes, never changed once the board is built (with_tile copies them).
-    blocked: set[Hex]  # board hexes and shrines: what a new tile may not cover
-    ring1: set[Hex]  # free hexes next to a blocked one
-    ring2: set[Hex]  # free hexes at distance exactly 2 from the blocked ones: where a tile may go
+    # Sets of hex codes (hexes.hex_code), never changed once the board is built (with_tile copies them).
+    blocked: set[int]  # board hexes and shrines: what a new tile may not cover
+    ring1: set[int]  # free hexes next to a blocked one
+    ring2: set[int]  # free hexes at distance exactly 2 from the blocked ones: where a tile may go
     view_parts: Any  # the view's JSON of what this board holds (view.py), built by the first view of it
 
     @classmethod
     def empty(cls, shrines: tuple[Hex, ...]) -> Board:
+        """The board before any tile, around ``shrines``: built once per layout and shared (it is never
+        mutated; its memos are of its own geometry)."""
+        b = _EMPTY.get(shrines)
+        if b is None:
+            b = _EMPTY[shrines] = cls._empty(shrines)
+        return b
+
+    @classmethod
+    def _empty(cls, shrines: tuple[Hex, ...]) -> Board:
         b = cls.__new__(cls)
         b.cells = ()
         b.index = {}
@@ -163,10 +192,12 @@ class Board:
         b._pick = None
         b._adjacent = {}
         b.view_parts = None
-        b.blocked = set(shrines)
-        b.ring1 = {n for h in shrines for n in neighbours(h)} - b.blocked
-        b.ring2 = {n for h in b.ring1 for n in neighbours(h)} - b.blocked - b.ring1
-        b._centre_keys = tuple(sorted((r, q, (q, r)) for q, r in b.ring2))
+        blocked = set(shrines)
+        ring1 = {n for h in shrines for n in neighbours(h)} - blocked
+        ring2 = {n for h in ring1 for n in neighbours(h)} - blocked - ring1
+        b.blocked = set(map(hex_code, blocked))
+        b.ring1 = set(map(hex_code, ring1))
+        b.ring2 = set(map(hex_code, ring2))
         return b
 
     @property
@@ -221,6 +252,8 @@ class Board:
         """
         q0, r0 = centre
         hexes = footprint(centre)
+        code = hex_code(centre)
+        codes = [code + k for k in _FOOT_CODES]
         base = len(self.cells)
         index = self.index.copy()
         for i, h in enumerate(hexes):
@@ -231,21 +264,21 @@ class Board:
         blocked_before = self.blocked
         # Each old hex next to the tile gains the new hexes it touches (after its old neighbours, in ascending
         # order, as every neighbour tuple is); ``old_of[k]``: the old hexes next to new hex k. ``near``: the
-        # free hexes around the tile (and their offsets from the centre), for the rings below.
+        # free hexes around the tile (and, as a mask over _OUTER, which of them), for the rings below.
         old_of: list[list[int]] = [[], [], [], [], [], [], []]
-        near: set[Hex] = set()
-        near_offsets: set[Hex] = set()
+        near: list[int] = []
+        near_bits = 0
         inner_at, outer_at = _shifted(base)
-        for (offset, slots, slot_mask), gained in zip(_OUTER, outer_at, strict=True):
-            h = (q0 + offset[0], r0 + offset[1])
-            j = get(h)
-            if j is None:
-                if h not in blocked_before:
-                    near.add(h)
-                    near_offsets.add(offset)
+        for dq, dr, offset, slots, gained, slot_mask, bit in outer_at:
+            if code + offset not in blocked_before:
+                near.append(code + offset)
+                near_bits |= bit
+                continue
+            j = get((q0 + dq, r0 + dr))
+            if j is None:  # a shrine
                 continue
             nbrs[j] = nbrs[j] + gained
-            nbm[j] |= slot_mask << base
+            nbm[j] |= slot_mask
             for k in slots:
                 old_of[k].append(j)
         for k in range(7):
@@ -274,11 +307,10 @@ class Board:
         b.shrine_any = self.shrine_any
         for adj in shrine_adj:
             b.shrine_any |= adj
-        # Reading order: the new hexes inserted into the old order (the sort keys and the order side by side).
+        # Reading order: the new hexes inserted into the old order (their codes and the order side by side).
         keys = list(self._keys)
         order = list(self.order)
-        for i, (q, r) in enumerate(hexes):
-            key = (r, q, base + i)
+        for i, key in enumerate(codes):
             at = bisect(keys, key)
             keys.insert(at, key)
             order.insert(at, base + i)
@@ -291,28 +323,17 @@ class Board:
         # The tile covers the hexes within distance 1 of its centre; those at distance 2 not blocked are new
         # in ring1 (``near``); of those at distance 3, the ones next to ``near`` may be new in ring2.
         blocked = b.blocked = set(blocked_before)
-        blocked.update(hexes)
+        blocked.update(codes)
         ring1 = b.ring1 = set(self.ring1)
-        ring1.difference_update(hexes)
+        ring1.difference_update(codes)
         ring1.update(near)
         ring2 = b.ring2 = set(self.ring2)
-        gone = [h for h in hexes if h in ring2]
-        gone += [h for h in near if h in ring2]
-        ring2.difference_update(gone)
-        added = []
-        for (dq, dr), inner in _RING_3_NEAR:
-            if not near_offsets.isdisjoint(inner):
-                h = (q0 + dq, r0 + dr)
-                if h not in blocked and h not in ring1 and h not in ring2:
-                    ring2.add(h)
-                    added.append(h)
-        # The centres in reading order, kept sorted: those that left the ring out, the new ones in.
-        centre_keys = list(self._centre_keys)
-        for q, r in gone:
-            del centre_keys[bisect_left(centre_keys, (r, q, (q, r)))]
-        for h in added:
-            insort(centre_keys, (h[1], h[0], h))
-        b._centre_keys = tuple(centre_keys)
+        ring2.difference_update(codes)
+        ring2.difference_update(near)
+        for offset in _RING_3_NEAR[near_bits]:
+            far = code + offset
+            if far not in blocked and far not in ring1 and far not in ring2:
+                ring2.add(far)
         return b
 
     # ------------------------------------------------------------------ expansion (spec §7)
@@ -332,9 +353,13 @@ class Board:
         A tile centred on x covers x and its neighbours, so it overlaps nothing iff every blocked hex (board
         or shrine) is at distance >= 2 from x, and one of its hexes touches a blocked one iff some blocked
         hex is at distance <= 2: the centres are the hexes at distance exactly 2, kept up to date as
-        ``ring2`` (and in reading order as ``_centre_keys``).
+        ``ring2`` (:meth:`centre_codes` in reading order).
         """
-        return list(map(_third, self._centre_keys))
+        return list(map(hex_of_code, self.centre_codes()))
+
+    def centre_codes(self) -> list[int]:
+        """The codes (hexes.hex_code) of :meth:`tile_centres`, in the same order."""
+        return sorted(self.ring2)
 
     # ------------------------------------------------------------------ masks
 

@@ -11,7 +11,7 @@ from hellenika.games.attika import costs, payment, reductions
 from hellenika.games.attika.board import iter_bits
 from hellenika.games.attika.catalogue import LANDSCAPE_NAMES, LANDSCAPES, Vector
 from hellenika.games.attika.fields import NONE4, STALEMATE, WIN_ALL, WIN_SHRINES, AttikaFields, _add, _bump
-from hellenika.games.attika.hexes import Hex, distinct_rotations, format_hex
+from hellenika.games.attika.hexes import Hex, distinct_rotations, format_hex, hex_of_code
 from hellenika.games.attika.phases import (
     ACTIONS,
     BUILD_MODE,
@@ -58,11 +58,11 @@ class FlowMixin(AttikaFields):
             self._emit(f"{who(self.actor)} drew board tile {self.cat.tiles[t].id}", self.actor)
         self.phase = TILE_PLACE
         self.cp = self.actor
-        centres = self.board.tile_centres()
+        centres = self.board.centre_codes()
         if len(centres) == 1:
-            self._tile_placed(centres[0])
+            self._tile_placed(hex_of_code(centres[0]))
         else:
-            self._legal = self.g.tile_actions(centres)
+            self._legal = self.g.tile_actions_at(centres)
 
     def _lay_start_tile(self, rotation: int) -> None:
         layout = self.cat.layouts[self.n]

@@ -36,7 +36,7 @@ from hellenika.games.attika.actions import (
 from hellenika.games.attika.catalogue import LANDSCAPES, Vector, load_catalogue
 from hellenika.games.attika.costs import building_facts
 from hellenika.games.attika.heuristics import EVALUATION_SCALE
-from hellenika.games.attika.hexes import Hex
+from hellenika.games.attika.hexes import Hex, hex_of_code
 from hellenika.games.attika.state import AttikaState
 
 if TYPE_CHECKING:
@@ -52,6 +52,18 @@ class _PlaceActions(dict[Hex, PlaceBuilding]):
 class _TileActions(dict[Hex, PlaceTile]):
     def __missing__(self, key: Hex) -> PlaceTile:
         action = self[key] = PlaceTile(key[0], key[1])
+        return action
+
+
+class _TileActionsByCode(dict[int, PlaceTile]):
+    """The same actions by hex code (hexes.hex_code), as the board keeps its tile centres."""
+
+    def __init__(self, by_hex: _TileActions) -> None:
+        super().__init__()
+        self.by_hex = by_hex
+
+    def __missing__(self, key: int) -> PlaceTile:
+        action = self[key] = self.by_hex[hex_of_code(key)]
         return action
 
 
@@ -107,6 +119,7 @@ class AttikaGame(Game):
         self.pass_turn = EndTurn()
         self.place_actions = _PlaceActions()
         self._tile_actions = _TileActions()
+        self._tile_actions_by_code = _TileActionsByCode(self._tile_actions)
         self.building_facts = building_facts(cat)
         # Memos of the hot path, shared by every state of this game (their lists are never changed: states
         # hand out copies). The cards a payment step offers, by (hand, symbols still matchable, points owed);
@@ -120,6 +133,10 @@ class AttikaGame(Game):
     def tile_actions(self, centres: Sequence[Hex]) -> list[Action]:
         """The "place the tile here" actions of ``centres``, in their order."""
         return list(map(self._tile_actions.__getitem__, centres))
+
+    def tile_actions_at(self, codes: Sequence[int]) -> list[Action]:
+        """:meth:`tile_actions` of the centres with these hex codes (``Board.centre_codes``)."""
+        return list(map(self._tile_actions_by_code.__getitem__, codes))
 
     # engine protocol -------------------------------------------------------------
 

@@ -30,7 +30,24 @@ def distance(a: Hex, b: Hex) -> int:
 def footprint(centre: Hex) -> tuple[Hex, ...]:
     """The seven hexes a board tile centred here covers: the centre, then E, NE, NW, W, SW, SE."""
     q, r = centre
-    return (centre, *((q + dq, r + dr) for dq, dr in DIRECTIONS))
+    return (centre, (q + 1, r), (q + 1, r - 1), (q, r - 1), (q - 1, r), (q - 1, r + 1), (q, r + 1))
+
+
+# A hex as one int, for the sets of hexes the board keeps as it grows: ``(r + _OFFSET) * CODE_WIDTH + q +
+# _OFFSET``. Codes sort like hexes in reading order (row r, then q), and a neighbour's code is the hex's
+# plus a constant per direction. Every board hex of a game lies within 128 of the origin: 22 tiles each
+# centred at most 3 beyond the board before it.
+CODE_WIDTH = 256
+_OFFSET = CODE_WIDTH // 2
+
+
+def hex_code(h: Hex) -> int:
+    return (h[1] + _OFFSET) * CODE_WIDTH + h[0] + _OFFSET
+
+
+def hex_of_code(code: int) -> Hex:
+    r, q = divmod(code, CODE_WIDTH)
+    return (q - _OFFSET, r - _OFFSET)
 
 
 @lru_cache(maxsize=1024)

@@ -40,8 +40,7 @@ def counts_at(board: Board, c: int, empty: int) -> tuple[int, int, int, int, int
 def set_cells(red: list[int], board: Board, cells: Iterable[int], empty: int, levels: int) -> None:
     """Recompute the masks of ``cells`` from scratch (used at set-up and when a tile is laid): their bits
     are cleared from every mask, then set in the masks of the levels each one reaches."""
-    by_type, by_total = _tiers(levels, len(red) - 4 * levels)
-    w_tier, m_tier, f_tier, h_tier = by_type
+    tiers = _tiers(levels, len(red) - 4 * levels)
     nbm = board.nbm
     symbol = board.symbol
     sw, sm, sf, sh = board.symm
@@ -51,44 +50,39 @@ def set_cells(red: list[int], board: Board, cells: Iterable[int], empty: int, le
         bit = 1 << c
         cleared |= bit
         around = nbm[c] & empty
-        own = symbol[c]
-        w = (around & sw).bit_count() + (own == 0)
-        m = (around & sm).bit_count() + (own == 1)
-        f = (around & sf).bit_count() + (own == 2)
-        h = (around & sh).bit_count() + (own == 3)
-        for i in w_tier[w]:
-            added[i] |= bit
-        for i in m_tier[m]:
-            added[i] |= bit
-        for i in f_tier[f]:
-            added[i] |= bit
-        for i in h_tier[h]:
-            added[i] |= bit
-        for i in by_total[w + m + f + h]:
+        code = (
+            (around & sw).bit_count()
+            + ((around & sm).bit_count() << 3)
+            + ((around & sf).bit_count() << 6)
+            + ((around & sh).bit_count() << 9)
+            + _OWN_CODE[symbol[c] + 1]
+        )
+        for i in tiers[code]:
             added[i] |= bit
     keep = ~cleared
-    for i in range(len(red)):
-        red[i] = red[i] & keep | added[i]
+    red[:] = [r & keep | a for r, a in zip(red, added, strict=True)]
 
 
-_MOST = 7  # symbols on a space and its six neighbours
-_Tier = tuple[tuple[int, ...], ...]  # by count: the masks a space with that count is in
-_TIERS: dict[tuple[int, int], tuple[tuple[_Tier, ...], _Tier]] = {}
+# A space's counts of W, M, F, H symbols (each 0-7: its own and its six neighbours') as one int, 3 bits
+# each: ``w + (m << 3) + (f << 6) + (h << 9)``. Its own symbol adds ``_OWN_CODE[symbol + 1]`` (BLANK: 0).
+_OWN_CODE = (0, 1, 1 << 3, 1 << 6, 1 << 9)
+_TIERS: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
 
 
-def _tiers(levels: int, street_levels: int) -> tuple[tuple[_Tier, ...], _Tier]:
-    """For set_cells: the masks a space with n symbols of type t is in (``[t][n]``), and those it is in with
-    n symbols in all."""
+def _tiers(levels: int, street_levels: int) -> tuple[tuple[int, ...], ...]:
+    """For set_cells: by the code of a space's counts (``_OWN_CODE``), the masks it is in: ``t * levels +
+    k - 1`` for each type t with at least k symbols (k up to ``levels``), and ``4 * levels + k - 1`` for at
+    least k symbols in all (k up to ``street_levels``)."""
     key = (levels, street_levels)
     tiers = _TIERS.get(key)
     if tiers is None:
-        counts = range(_MOST + 1)
-        by_type = tuple(
-            tuple(tuple(range(t * levels, t * levels + min(n, levels))) for n in counts) for t in range(4)
-        )
-        base = 4 * levels
-        by_total = tuple(tuple(range(base, base + min(n, street_levels))) for n in counts)
-        tiers = _TIERS[key] = (by_type, by_total)
+        table: list[tuple[int, ...]] = []
+        for code in range(1 << 12):
+            counts = [code >> (3 * t) & 7 for t in range(4)]
+            indices = [t * levels + k for t in range(4) for k in range(min(counts[t], levels))]
+            indices += [4 * levels + k for k in range(min(sum(counts), street_levels))]
+            table.append(tuple(indices))
+        tiers = _TIERS[key] = tuple(table)
     return tiers
 
 

@@ -330,7 +330,7 @@ class AttikaState(FlowMixin, HiddenMixin):
                 out += compress(places, board.in_reading_order(mask))
             return out
         if phase == TILE_PLACE:
-            return g.tile_actions(self.board.tile_centres())
+            return g.tile_actions_at(self.board.centre_codes())
         if phase == TILE_ROTATE:
             return [g.rotate_actions[k] for k in distinct_rotations(self.cat.tiles[self.tile].symbols)]
         if phase == CARDS:
