@@ -129,6 +129,8 @@ class HellasGame(Game):
         self.may_hold_memo: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
         # Per seat, the last (hand, discard piles, answer) of _may_hold_all.
         self.may_hold_last: list[tuple[tuple[int, ...], ...]] = [((), (), ()), ((), (), ())]
+        # The last (hand, fresh cards, pile, discard piles, draws) of TurnMixin._draws.
+        self.draws_last: tuple[tuple[Any, ...], ...] = ((), (), (), (), ())
         self.deck = cat.full_deck()
         self.types_of_gods = {
             held: tuple(1 if held[c.god] else 0 for c in cat.cards)

@@ -218,18 +218,33 @@ class TurnMixin(HellasFields):
                 ships = self.ships
                 build = g.build
                 out += [build[c] for c in owned if ships[c] < CITY_CAP]
-            if self.hand_size(p) < HAND_LIMIT:
-                # _may_draw_god of each god, at once.
-                own, fresh, pile, discards = self.hand[p], self.fresh[p], self.pile, self.discards
-                for god, r in enumerate(self.cat.god_ranges):
-                    i, j = r.start, r.stop
-                    if sum(own[i:j]) + sum(fresh[i:j]) < GOD_LIMIT and (any(pile[i:j]) or any(discards[i:j])):
-                        out.append(g.draw[god])
+            out += self._draws(p)
         if hand[g.z_favour]:
             out.append(g.play[g.z_favour])
         self._free_cards(p, out, hand)
         out.append(g.stop)
         return out
+
+    def _draws(self, p: int) -> tuple[a.DrawCard, ...]:
+        """The card draws ``p`` may choose in a Burst: :meth:`_may_draw` of each god, at once.
+
+        They depend on four tuples only, which are replaced when they change, so the last answer is kept on
+        the game with those very tuples (``HellasGame.draws_last``): a Burst asks again after each recruit or
+        ship, which changes none of them."""
+        own, fresh, pile, discards = self.hand[p], self.fresh[p], self.pile, self.discards
+        g = self.g
+        last = g.draws_last
+        if last[0] is own and last[1] is fresh and last[2] is pile and last[3] is discards:
+            return last[4]
+        out = []
+        if sum(own) + sum(fresh) < HAND_LIMIT:  # hand_size(p)
+            for god, r in enumerate(self.cat.god_ranges):
+                i, j = r.start, r.stop
+                if sum(own[i:j]) + sum(fresh[i:j]) < GOD_LIMIT and (any(pile[i:j]) or any(discards[i:j])):
+                    out.append(g.draw[god])
+        draws = tuple(out)
+        g.draws_last = (own, fresh, pile, discards, draws)
+        return draws
 
     def _do_recruit(self, action: a.Recruit) -> None:
         p = self.active
