@@ -59,13 +59,12 @@ _OUTER: tuple[tuple[Hex, int, tuple[int, ...], int], ...] = tuple(
     (h, hex_code(h) - hex_code((0, 0)), slots, sum(1 << k for k in slots))
     for h, slots in ((h, tuple(sorted(_SLOTS[n] for n in neighbours(h) if n in _SLOTS))) for h in _RING_2)
 )
+_RING_3_MASKS = tuple(
+    (hex_code(h) - hex_code((0, 0)), sum(1 << k for k, outer in enumerate(_OUTER) if outer[0] in inner))
+    for h, inner in _RING_3
+)
 _RING_3_NEAR: tuple[tuple[int, ...], ...] = tuple(
-    tuple(
-        hex_code(h) - hex_code((0, 0))
-        for h, inner in _RING_3
-        if any(near >> k & 1 and _OUTER[k][0] in inner for k in range(len(_OUTER)))
-    )
-    for near in range(1 << len(_OUTER))
+    tuple(code for code, touched in _RING_3_MASKS if near & touched) for near in range(1 << len(_OUTER))
 )
 # What Board._grown works out: everything but the symbols, the tiles and the memos.
 _GEOMETRY = (

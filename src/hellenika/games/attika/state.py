@@ -206,6 +206,15 @@ class AttikaState(FlowMixin, HiddenMixin):
     def current_player(self) -> int:
         return self.cp
 
+    def legal_actions(self) -> list[Action]:
+        """The engine's, written out for a decision (the hot path of bots)."""
+        if self.cp < 0:
+            return super().legal_actions()
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal[:]
+
     def _legal_actions(self) -> list[Action]:
         legal = self._legal
         if legal is None:
@@ -371,26 +380,29 @@ class AttikaState(FlowMixin, HiddenMixin):
     # ------------------------------------------------------------------ applying actions
 
     def _apply(self, action: Action) -> None:
+        """The engine protocol's step, without the history: the engine calls it only from its
+        ``apply_unchecked``, which this class writes out with the dispatch (the hot path of bots)."""
+        hist, count = self._hist, self._nhist
+        self.apply_unchecked(action)
+        self._hist, self._nhist = hist, count
+
+    def apply_unchecked(self, action: Action) -> None:
+        """The engine's, with the dispatch of ``_apply`` written out (the hot path of bots)."""
+        self._hist = (action, self._hist)
+        self._nhist += 1
         offered = self._legal
         self._legal = None
-        kind = type(action)
-        if kind is PlaceBuilding:
-            c = self.board.index[(action.q, action.r)]  # type: ignore[attr-defined]
-            self._choose_space(c)
+        kind = type(action)  # the most frequent first
+        if kind is DrawCard:
+            self._receive_card(LANDSCAPES.index(action.card))  # type: ignore[attr-defined]
         elif kind is PayCard:
             self._pay(LANDSCAPES.index(action.card))  # type: ignore[attr-defined]
-        elif kind is DrawCard:
-            self._receive_card(LANDSCAPES.index(action.card))  # type: ignore[attr-defined]
-        elif kind is DrawBuilding:
-            self._draw(action.stack)  # type: ignore[attr-defined]
         elif kind is RevealBuilding:
             self._reveal(self.cat.by_id[action.building])  # type: ignore[attr-defined]
-        elif kind is BuildFromStorage:
-            self._take_from_storage(self.cat.by_id[action.building])  # type: ignore[attr-defined]
-        elif kind is StoreBuilding:
-            self._store()
-        elif kind is SpendAmphora:
-            self._spend_amphora()
+        elif kind is PlaceBuilding:
+            self._choose_space(self.board.index[(action.q, action.r)])  # type: ignore[attr-defined]
+        elif kind is DrawBuilding:
+            self._draw(action.stack)  # type: ignore[attr-defined]
         elif kind is EndActions:
             if self._events is not None:
                 self._emit(f"{who(self.actor)} stopped", self.actor)
@@ -398,6 +410,12 @@ class AttikaState(FlowMixin, HiddenMixin):
             # options are those just offered, if this node's were worked out (nothing changed since).
             options = offered if offered is not None else self._action_options()
             self._start_cards(forced=len(options) == 1)
+        elif kind is BuildFromStorage:
+            self._take_from_storage(self.cat.by_id[action.building])  # type: ignore[attr-defined]
+        elif kind is StoreBuilding:
+            self._store()
+        elif kind is SpendAmphora:
+            self._spend_amphora()
         elif kind is EndTurn:
             self._end_turn()
         elif kind is DrawBoardTile:
