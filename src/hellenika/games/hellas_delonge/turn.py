@@ -35,6 +35,35 @@ OPEN_STALL_FACTOR = 10
 
 END_AFTER_BURST, END_AFTER_SUCCESS, END_AFTER_FAILURE = 0, 1, 2
 
+#: A key of :class:`RegroupMoves`: ``SAIL`` (ships) or not (Greeks) | senders << SHIFT | takers (city masks).
+SHIFT = 24  # at least MAX_SLOTS
+SAIL = 1 << 2 * SHIFT
+MOVES_LIMIT = 50_000  # entries of RegroupMoves (about 10 MB)
+
+
+class RegroupMoves(dict[int, tuple[Action, ...]]):
+    """The regroup moves of one kind of piece, by the masks of who may send and who may take (a key as
+    :data:`SAIL` says): each sender in city order to each other taker in city order. Filled in as masks come
+    up, shared by every state of the game (``HellasGame.regroup_moves``), started over past
+    :data:`MOVES_LIMIT` entries."""
+
+    def __init__(self, march: list[list[a.MoveGreek]], sail: list[list[a.MoveShip]]) -> None:
+        super().__init__()
+        self.march = march
+        self.sail = sail
+
+    def __missing__(self, key: int) -> tuple[Action, ...]:
+        if len(self) >= MOVES_LIMIT:
+            self.clear()
+        table: list[list[a.MoveGreek]] | list[list[a.MoveShip]] = self.sail if key & SAIL else self.march
+        whole = (1 << SHIFT) - 1
+        send, take = key >> SHIFT & whole, key & whole
+        out: list[Action] = []
+        for c in iter_bits(send):
+            out += map(table[c].__getitem__, iter_bits(take & ~(1 << c)))
+        moves = self[key] = tuple(out)
+        return moves
+
 
 class TurnMixin(HellasFields):
     __slots__ = ()
@@ -363,8 +392,7 @@ class TurnMixin(HellasFields):
 
     def _regroup_actions(self) -> list[Action]:
         g = self.g
-        # Who may send and who may take, as city masks; then the moves, senders in city order, each to its
-        # takers in city order, then done.
+        # Who may send and who may take, as city masks; then the moves (RegroupMoves), then done.
         masks = self._rg_masks
         send_g, take_g, send_s, take_s = masks if masks is not None else self._regroup_masks()
         dest = self.rg_dest
@@ -377,17 +405,10 @@ class TurnMixin(HellasFields):
             take_g &= ~self.rg_gave_g
             send_s &= ~self.rg_recv_s
             take_s &= ~self.rg_gave_s
-        out: list[Action] = []
-        if take_g:
-            march = g.march
-            for c in iter_bits(send_g):
-                out += map(march[c].__getitem__, iter_bits(take_g & ~(1 << c)))
-        if take_s:
-            sail = g.sail
-            for c in iter_bits(send_s):
-                out += map(sail[c].__getitem__, iter_bits(take_s & ~(1 << c)))
-        out.append(g.done)
-        return out
+        moves = g.regroup_moves
+        marches = moves[send_g << SHIFT | take_g] if send_g and take_g else ()
+        sails = moves[SAIL | send_s << SHIFT | take_s] if send_s and take_s else ()
+        return [*marches, *sails, g.done]
 
     def _do_move_greek(self, action: a.MoveGreek) -> None:
         a, b = action.source, action.city
