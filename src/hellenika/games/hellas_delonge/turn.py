@@ -349,8 +349,9 @@ class TurnMixin(HellasFields):
         """Of the active player's cities, as masks: who could send a Greek and who take one (1-3 stay in a
         city), who could send a ship and who take one (0-3), by the counts alone.
 
-        Worked out at the first step of a regroup and kept up to date by each move (:meth:`_regroup_moved`),
-        which changes two cities only: nothing else changes the pieces while regrouping."""
+        Worked out at the first step of a regroup and kept up to date by each move (:meth:`_do_move_greek`,
+        :meth:`_do_move_ship`), which changes two cities only: nothing else changes the pieces while
+        regrouping."""
         masks = self._rg_masks
         if masks is None:
             greeks = self.greeks
@@ -370,25 +371,6 @@ class TurnMixin(HellasFields):
                     take_s |= bit
             masks = self._rg_masks = (send_g, take_g, send_s, take_s)
         return masks
-
-    def _regroup_moved(self, greek: bool, c: int, d: int) -> None:
-        """A Greek (or a ship) went from city ``c`` to city ``d``: their bits of the regroup masks again."""
-        masks = self._rg_masks
-        if masks is None:
-            return
-        send_g, take_g, send_s, take_s = masks
-        both = ~(1 << c | 1 << d)
-        if greek:
-            greeks = self.greeks
-            nc, nd = greeks[c], greeks[d]
-            send_g = send_g & both | (nc >= 2) << c | (nd >= 2) << d
-            take_g = take_g & both | (nc < CITY_CAP) << c | (nd < CITY_CAP) << d
-        else:
-            ships = self.ships
-            nc, nd = ships[c], ships[d]
-            send_s = send_s & both | (nc >= 1) << c | (nd >= 1) << d
-            take_s = take_s & both | (nc < CITY_CAP) << c | (nd < CITY_CAP) << d
-        self._rg_masks = (send_g, take_g, send_s, take_s)
 
     def _regroup_actions(self) -> list[Action]:
         g = self.g
@@ -422,7 +404,14 @@ class TurnMixin(HellasFields):
             self.tired = tuple(moved)
         self.rg_gave_g |= 1 << a
         self.rg_recv_g |= 1 << b
-        self._regroup_moved(True, a, b)
+        masks = self._rg_masks
+        if masks is not None:  # their bits of the Greeks' masks again
+            send_g, take_g, send_s, take_s = masks
+            na, nb = self.greeks[a], self.greeks[b]
+            both = ~(1 << a | 1 << b)
+            send_g = send_g & both | (na >= 2) << a | (nb >= 2) << b
+            take_g = take_g & both | (na < CITY_CAP) << a | (nb < CITY_CAP) << b
+            self._rg_masks = (send_g, take_g, send_s, take_s)
         if self._events is not None:
             self._emit(f"{who(self.active)} moved a Greek from city {a} to city {b}", self.active)
 
@@ -432,7 +421,14 @@ class TurnMixin(HellasFields):
         self.ships[b] += 1
         self.rg_gave_s |= 1 << a
         self.rg_recv_s |= 1 << b
-        self._regroup_moved(False, a, b)
+        masks = self._rg_masks
+        if masks is not None:  # their bits of the ships' masks again
+            send_g, take_g, send_s, take_s = masks
+            na, nb = self.ships[a], self.ships[b]
+            both = ~(1 << a | 1 << b)
+            send_s = send_s & both | (na >= 1) << a | (nb >= 1) << b
+            take_s = take_s & both | (na < CITY_CAP) << a | (nb < CITY_CAP) << b
+            self._rg_masks = (send_g, take_g, send_s, take_s)
         if self._events is not None:
             self._emit(f"{who(self.active)} moved a ship from city {a} to city {b}", self.active)
 
