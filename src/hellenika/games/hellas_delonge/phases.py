@@ -53,6 +53,21 @@ CARD_FREE = frozenset(
     | {LEVY, LAUNCH}
 )
 
+#: How ``HellasState._asked`` settles a decision with a single option, by phase (the sets above, as one
+#: lookup): ASK put to the player all the same, SKIP taken for him, ORACLE_RULE while two tiles or more are
+#: left to order, WIDEN asked when the hand he may hold for all the other seat can tell opens another option.
+ASK, SKIP, ORACLE_RULE, WIDEN = range(4)
+SINGLE_OPTION = tuple(
+    ASK
+    if phase in WINDOWS or phase == DISCARD
+    else ORACLE_RULE
+    if phase == ORACLE
+    else SKIP
+    if phase in CARD_FREE
+    else WIDEN
+    for phase in range(OVER + 1)
+)
+
 NAMES = (
     "setup: dealing cards",
     "setup: drawing a tile",

@@ -325,18 +325,18 @@ class HellasState(SetupMixin, TurnMixin, VoyageMixin, AttackMixin, CardMixin):
         if len(legal) != 1:
             return True
         phase = self.phase
-        if phase in ph.WINDOWS or phase == ph.DISCARD:
-            return True
-        if phase == ph.ORACLE:
-            return len(self._oracle_rest()) > 1
-        if phase in ph.CARD_FREE:
-            return False  # the options do not depend on the cards: widening them would change nothing
+        rule = ph.SINGLE_OPTION[phase]  # the cases above, by phase
+        if rule != ph.WIDEN:
+            if rule == ph.ORACLE_RULE:
+                return len(self._oracle_rest()) > 1
+            # SKIP: the options do not depend on the cards, so widening them would change nothing.
+            return rule == ph.ASK
         p = self.cp
-        if self.barred(p) or not any(self.hand[p]):
+        if (p == 0 and self.turn == 1) or not any(self.hand[p]):  # barred(p), or no card at all
             return False
         self._widened = self._may_hold_all(p)
         try:
-            return len(self._compute_legal()) > 1
+            return len(_LEGAL[phase](self)) > 1
         finally:
             self._widened = None
 
