@@ -28,8 +28,7 @@ from hellenika.games.attika.hexes import (
     rotated_symbols,
 )
 
-FEW = 8  # few_in_reading_order: masks of up to this many hexes
-_reading_key = itemgetter(1, 0)  # (r, q): row by row, then left to right
+FEW = 24  # few_in_reading_order: masks of up to this many hexes
 _BIT_VALUES = bytes.maketrans(b"01", b"\x00\x01")  # binary digits to the bytes 0 and 1
 
 
@@ -69,6 +68,7 @@ _RING_3_NEAR: tuple[tuple[int, ...], ...] = tuple(
 # What Board._grown works out: everything but the symbols, the tiles and the memos.
 _GEOMETRY = (
     "cells",
+    "codes",
     "index",
     "nbrs",
     "nbm",
@@ -121,6 +121,7 @@ class Board:
         "anysym",
         "blocked",
         "cells",
+        "codes",
         "full",
         "index",
         "nbm",
@@ -139,6 +140,7 @@ class Board:
     )
 
     cells: tuple[Hex, ...]  # coordinates of hex i
+    codes: tuple[int, ...]  # the same as hex codes (hexes.hex_code)
     index: dict[Hex, int]
     symbol: tuple[int, ...]  # landscape type of hex i, or BLANK
     nbrs: tuple[tuple[int, ...], ...]  # board neighbours of hex i
@@ -174,6 +176,7 @@ class Board:
     def _empty(cls, shrines: tuple[Hex, ...]) -> Board:
         b = cls.__new__(cls)
         b.cells = ()
+        b.codes = ()
         b.index = {}
         b.symbol = ()
         b.nbrs = ()
@@ -297,6 +300,7 @@ class Board:
                         shrine_adj[k] |= 1 << j
         b = Board.__new__(Board)
         b.cells = self.cells + hexes
+        b.codes = self.codes + tuple(codes)
         b.index = index
         b.nbrs = tuple(nbrs)
         b.nbm = tuple(nbm)
@@ -378,14 +382,18 @@ class Board:
     def few_in_reading_order(self, mask: int) -> list[Hex]:
         """The hexes of ``mask`` in reading order, one by one: for a mask of a few hexes (up to ``FEW``),
         where this beats :meth:`in_reading_order`, which looks at every hex of the board."""
-        cells = self.cells
-        hexes = []
+        return list(map(hex_of_code, self.few_codes_in_reading_order(mask)))
+
+    def few_codes_in_reading_order(self, mask: int) -> list[int]:
+        """:meth:`few_in_reading_order` as hex codes (which sort in reading order)."""
+        codes = self.codes
+        out = []
         while mask:
             low = mask & -mask
-            hexes.append(cells[low.bit_length() - 1])
+            out.append(codes[low.bit_length() - 1])
             mask ^= low
-        hexes.sort(key=_reading_key)
-        return hexes
+        out.sort()
+        return out
 
     def adjacent(self, mask: int) -> int:
         """Board hexes next to any hex of ``mask``."""

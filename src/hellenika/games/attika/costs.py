@@ -85,13 +85,12 @@ def buildable(s: AttikaFields, p: int, b: int) -> int:
     max_points = cat.max_points
     shape = hand_shape(hand, levels)
     for region, surcharge in ((near, 0), (far, settlements)):
-        if not region:
+        slack = size - surcharge
+        if not region or slack < 0:  # a hand smaller than the surcharge pays nothing there
             continue
-        options = table[block + _slack_key(size - surcharge, max_points) + shape]
+        options = table[block + ((slack if slack < max_points else max_points) + 1) * _SHAPES + shape]
         if options is _UNKNOWN:
-            options = affordable_reductions(
-                cat.buildings[b], size - surcharge, shape, hand, surcharge, max_points
-            )
+            options = affordable_reductions(cat.buildings[b], slack, shape, hand, surcharge, max_points)
         if options is None:  # the full cost is affordable: every space of the region
             mask |= region
         else:
@@ -222,10 +221,11 @@ def buildable_types(s: AttikaFields, p: int) -> list[int]:
     street_levels = len(red) - street_base
     # The regions to look at, the one with a surcharge first, each with its key into the memo table less the
     # building's block: (region, key, slack, surcharge); the keys as in _slack_key.
+    # A hand smaller than the surcharge pays nothing there (affordable_reductions finds no option).
     regions = []
-    if far:
+    if far and size >= settlements:
         slack = size - settlements
-        key = (0 if slack < 0 else (slack if slack < max_points else max_points) + 1) * _SHAPES + shape
+        key = ((slack if slack < max_points else max_points) + 1) * _SHAPES + shape
         regions.append((far, key, slack, settlements))
     if near:
         key = (size if size < max_points else max_points) + 1

@@ -55,14 +55,14 @@ class _TileActions(dict[Hex, PlaceTile]):
         return action
 
 
-class _TileActionsByCode(dict[int, PlaceTile]):
-    """The same actions by hex code (hexes.hex_code), as the board keeps its tile centres."""
+class _ActionsByCode(dict[int, Action]):
+    """Hex-addressed actions by hex code (hexes.hex_code), as the board keeps its hexes in reading order."""
 
-    def __init__(self, by_hex: _TileActions) -> None:
+    def __init__(self, by_hex: Mapping[Hex, Action]) -> None:
         super().__init__()
         self.by_hex = by_hex
 
-    def __missing__(self, key: int) -> PlaceTile:
+    def __missing__(self, key: int) -> Action:
         action = self[key] = self.by_hex[hex_of_code(key)]
         return action
 
@@ -118,8 +118,9 @@ class AttikaGame(Game):
         self.end_actions = EndActions()
         self.pass_turn = EndTurn()
         self.place_actions = _PlaceActions()
+        self.place_actions_by_code = _ActionsByCode(self.place_actions)
         self._tile_actions = _TileActions()
-        self._tile_actions_by_code = _TileActionsByCode(self._tile_actions)
+        self._tile_actions_by_code = _ActionsByCode(self._tile_actions)
         self.building_facts = building_facts(cat)
         # Memos of the hot path, shared by every state of this game (their lists are never changed: states
         # hand out copies). The cards a payment step offers, by (hand, symbols still matchable, points owed);

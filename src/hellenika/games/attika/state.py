@@ -330,7 +330,7 @@ class AttikaState(FlowMixin, HiddenMixin):
             out: list[Action] = [g.store] if phase == DRAWN else []
             board = self.board
             if mask.bit_count() <= FEW:
-                out += map(g.place_actions.__getitem__, board.few_in_reading_order(mask))
+                out += map(g.place_actions_by_code.__getitem__, board.few_codes_in_reading_order(mask))
             else:
                 places = board.place_order
                 if places is None:
