@@ -56,15 +56,18 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     user = await svc.accounts.user_for_token(token)
     user_id = user.id if user else None
     await websocket.accept()
-    try:
-        info = await svc.lobby.status(table_id)
-    except ApiError as exc:  # accepted first, so the browser gets the code and the reason
-        await websocket.close(code=4404, reason=exc.detail[:120])
-        return
     connection = Connection(websocket, user_id, token_hash(token) if user and token else None)
     connection.start()
+    # In the hub before the table is read: a change committed from here on (the start, a move) is pushed to
+    # this connection too. Read first, a start committed in between went to nobody here, and the stale
+    # "waiting" status then sent the lobby's JSON instead of the game: the page never saw its first state.
     svc.master.hub.add(table_id, connection)
     try:
+        try:
+            info = await svc.lobby.status(table_id)
+        except ApiError as exc:  # accepted first, so the browser gets the code and the reason
+            await websocket.close(code=4404, reason=exc.detail[:120])
+            return
         known = _known_version(websocket.query_params.get("version"))
         if not await _is_current(svc, table_id, info.status == WAITING, known):
             await _send_current(svc, table_id, connection, info.status == WAITING)
@@ -156,8 +159,10 @@ async def _error(websocket: WebSocket, detail: str) -> None:
 
 
 async def _send_current(svc: Services, table_id: str, connection: Connection, waiting: bool) -> None:
-    """Offer the connection what it should show now: the model, or the table alone before the start."""
-    if not waiting:
+    """Offer the connection what it should show now: the model, or the table alone before the start
+    (``waiting``: the caller saw it waiting; it is looked at again, since it may have started since)."""
+    info = await svc.lobby.status(table_id) if waiting else None
+    if info is None or info.status != WAITING:
         try:
             live = await svc.master.live_table(table_id)
         except ApiError:
@@ -171,5 +176,5 @@ async def _send_current(svc: Services, table_id: str, connection: Connection, wa
             )
             connection.offer(payload(dumps(model), info.to_json(connection.user_id)), info.version)
             return
-    info = await svc.lobby.status(table_id)
+        info = await svc.lobby.status(table_id)
     connection.offer(dumps({"type": "table", "table": info.to_json(connection.user_id)}), info.version)
