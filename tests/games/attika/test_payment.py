@@ -181,3 +181,24 @@ def reachable_by_search(g: int, c: tuple[int, ...], hand: tuple[int, ...]) -> bo
 )
 def test_the_closed_form_reaches_the_points_the_bitset_search_does(g, c, held):
     assert payment.exact(g, c, held) == reachable_by_search(g, c, held)
+
+
+def options_by_search(hand: tuple[int, ...], c: tuple[int, ...], g: int) -> list[int]:
+    """The reference for :func:`payment.options`: the types of a card after which the rest of the hand can
+    still add exactly the points left."""
+    out = []
+    for t in range(4):
+        if not hand[t]:
+            continue
+        nc, ng = payment.pay_card(c, g, t)
+        rest = tuple(n - (k == t) for k, n in enumerate(hand))
+        if ng >= 0 and reachable_by_search(ng, nc, rest):
+            out.append(t)
+    return out
+
+
+def test_the_offered_cards_are_those_a_search_finds():
+    for g in range(1, 9):
+        for c in product(range(3), repeat=4):
+            for held in product(range(4), repeat=4):
+                assert payment.options(held, c, g) == options_by_search(held, c, g), (held, c, g)

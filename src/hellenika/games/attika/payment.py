@@ -18,8 +18,6 @@ still bring g to exactly 0 (:func:`options`).
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from hellenika.games.attika.catalogue import Vector
 
 
@@ -73,56 +71,43 @@ def pay_card(c: Vector, g: int, t: int) -> tuple[Vector, int]:
 def options(hand: Vector, c: Vector, g: int) -> list[int]:
     """Landscape types a card may be paid in now: the payment can still end with nothing overpaid.
 
-    Memoised (:func:`_options`) on the hand capped at ``g`` cards of a type: every card adds a point at
-    least, so cards past the first ``g`` of a type can never be paid, and the answer is the same."""
-    h0, h1, h2, h3 = hand
-    capped = (h0 if h0 < g else g, h1 if h1 < g else g, h2 if h2 < g else g, h3 if h3 < g else g)
-    return list(_options(capped, c, g))
-
-
-@lru_cache(maxsize=65536)
-def _options(hand: Vector, c: Vector, g: int) -> tuple[int, ...]:
-    """:func:`options`, memoised (a pure function of small vectors; every payment step asks it)."""
+    In closed form (see :func:`exact`; the tests compare it with a search): the hand's matchable, loose and
+    spare cards are counted once, then each type's card changes them by one.
+    """
+    matchable, loose, spare, fewest = _counts(hand, c)
+    most = 2 * matchable + loose + spare  # the most points the whole hand can add
     out = []
     for t in range(4):
-        if not hand[t]:
+        ht = hand[t]
+        if not ht:
             continue
-        if c[t]:
+        ct = c[t]
+        if ct:
+            # A matching card: 2 points, one symbol and one matchable card fewer (its spare cards stay; with
+            # its last symbol matched they turn loose, which the fewest symbols 0 below stands for).
             rest = g - 2
-            if rest < 0:
+            if rest < 0 or rest > most - 2:
                 continue
-            if rest == 0:
+            if loose or not rest & 1:
                 out.append(t)
                 continue
-            lst = list(c)
-            lst[t] -= 1
-            nc = (lst[0], lst[1], lst[2], lst[3])
-        else:
+            least = fewest if ht <= ct else min(fewest, ct - 1)
+            if rest > 2 * least:
+                out.append(t)
+        else:  # a loose card: 1 point
             rest = g - 1
-            if rest == 0:
+            if rest <= most - 1 and (loose > 1 or not rest & 1 or rest > 2 * fewest):
                 out.append(t)
-                continue
-            nc = c
-        lh = list(hand)
-        lh[t] -= 1
-        if exact(rest, nc, (lh[0], lh[1], lh[2], lh[3])):
-            out.append(t)
-    return tuple(out)
+    return out
 
 
-def exact(g: int, c: Vector, hand: Vector) -> bool:
-    """Can cards from ``hand`` add exactly ``g`` points, with ``c`` symbols still matchable? In closed form
-    (the tests compare it with a search over every sum the cards can make).
+_NO_SPARE = 1 << 30  # "fewest symbols of a type with spare cards" when no type has any
 
-    k cards of type t add ``2k`` while k <= c_t, then one each. So a payment is A matched cards (2 points)
-    and B cards counting 1, for ``2A + B == g``: A at most ``matchable`` (min(h_t, c_t) summed), B from the
-    ``loose`` cards (types with no symbol open) and, for each type whose symbols are all matched, from the
-    cards it has beyond them. Each set S of such types gives A in [sum of their c_t, matchable] and B in
-    [0, loose + their spare cards]; g is reachable iff some S leaves room for ``2A + B == g``.
-    """
-    matchable = 0
-    loose = 0
-    spare: list[tuple[int, int]] = []  # (symbols, cards beyond them) of types holding more than they match
+
+def _counts(hand: Vector, c: Vector) -> tuple[int, int, int, int]:
+    """(matchable, loose, spare, fewest) of :func:`exact`."""
+    matchable = loose = spare = 0
+    fewest = _NO_SPARE
     for t in range(4):
         ct = c[t]
         ht = hand[t]
@@ -130,14 +115,29 @@ def exact(g: int, c: Vector, hand: Vector) -> bool:
             loose += ht
         elif ht > ct:
             matchable += ct
-            spare.append((ct, ht - ct))
+            spare += ht - ct
+            fewest = min(fewest, ct)
         else:
             matchable += ht
-    hi = matchable if matchable < g // 2 else g // 2
-    bounds = [(0, loose)]  # per set S: (least A, most B)
-    for ct, et in spare:
-        bounds += [(a + ct, b + et) for a, b in bounds]
-    return any(max(a, (g - b + 1) // 2) <= hi for a, b in bounds)
+    return matchable, loose, spare, fewest
+
+
+def exact(g: int, c: Vector, hand: Vector) -> bool:
+    """Can cards from ``hand`` add exactly ``g`` (>= 0) points, with ``c`` symbols still matchable? In
+    closed form (the tests compare it with a search over every sum the cards can make).
+
+    k cards of type t add ``2k`` while k <= c_t, then one each. Count the ``matchable`` cards (min(h_t, c_t)
+    summed), the ``loose`` ones (types with no symbol open) and the ``spare`` ones (cards beyond the symbols
+    of their type). With a loose card every total from 0 to the most, ``2 matchable + loose + spare``, is
+    reachable (2A + B with A matched cards and B loose or spare ones). Without one, an even total is 2A (A up
+    to matchable), or beyond 2 matchable the spare cards of fully matched types; an odd total needs a spare
+    card, so every symbol of its type matched first: at least ``2 fewest + 1``, where ``fewest`` is the
+    fewest symbols of a type with spare cards.
+    """
+    matchable, loose, spare, fewest = _counts(hand, c)
+    if g > 2 * matchable + loose + spare:
+        return False
+    return bool(loose) or not g & 1 or g > 2 * fewest
 
 
 def describe_owed(c: Vector, g: int) -> str:
