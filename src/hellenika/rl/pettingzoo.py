@@ -91,7 +91,9 @@ class HellenikaEnv(AECEnv):  # type: ignore[misc]
         self._actions = self.codec.decisions.actions
         self._encode_many = self.codec.decisions.encode_many
         self._num_actions = n
+        self._agent_of = tuple(self.possible_agents)
         self._legal_version = -1
+        self._legal_seat = TERMINAL
         self._legal: list[int] = []
         self._vector_cache: tuple[tuple[int, int], np.ndarray] | None = None
 
@@ -145,18 +147,23 @@ class HellenikaEnv(AECEnv):  # type: ignore[misc]
         else:
             self.agent_selection = self.possible_agents[player]
 
-    def _legal_numbers(self) -> list[int]:
-        """The codec numbers of the current legal decisions (cached per state version: the mask, the
-        legality check in :meth:`step` and the observation share one look-up)."""
+    def _refresh_legal(self) -> None:
+        """Work out, for the state's current version, who moves and the codec numbers of their legal
+        decisions (the mask, the legality check in :meth:`step` and the observation share one look-up).
+        Keyed on the version, so a state stepped from outside the environment is still read right."""
         state = self.state
-        assert state is not None
-        version = state.version
-        if self._legal_version == version:
-            return self._legal
-        numbers = self._encode_many(state.legal_actions()) if state.current_player() >= 0 else []
-        self._legal_version = version
-        self._legal = numbers
-        return numbers
+        assert state is not None, "call reset() first"
+        player = state.current_player()
+        self._legal = self._encode_many(state.legal_actions()) if player >= 0 else []
+        self._legal_seat = player
+        self._legal_version = state._nhist
+
+    def _legal_numbers(self) -> list[int]:
+        """The codec numbers of the current legal decisions (not a copy: callers must not change it)."""
+        assert self.state is not None, "call reset() first"
+        if self._legal_version != self.state._nhist:
+            self._refresh_legal()
+        return self._legal
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -165,28 +172,45 @@ class HellenikaEnv(AECEnv):  # type: ignore[misc]
             return
         state = self.state
         assert state is not None
-        if action is None or (number := int(action)) not in self._legal_numbers():
+        if self._legal_version != state._nhist:
+            self._refresh_legal()
+        # `type(...) is int` first: the usual Python int skips int()'s call; a NumPy integer or a float that
+        # is a whole number is accepted as before, a bool is not an action number.
+        number = (
+            action if type(action) is int else None if action is None or type(action) is bool else int(action)
+        )
+        if number is None or number not in self._legal:
             raise ValueError(f"{action!r} is not a legal action number for {agent} here")
         # Rewards are all zero until the game ends, and after it only dead steps come here, so there is no
         # per-step reward to clear (AEC's usual `_cumulative_rewards[agent] = 0` and `_clear_rewards()`).
         state.apply_unchecked(self._actions[number])
-        self._advance()
+        player = state.current_player()
+        if player >= 0:  # the usual case, inline: the next decision is a seat's
+            self.agent_selection = self._agent_of[player]
+        else:
+            self._advance()
 
     # ------------------------------------------------------------------ what an agent sees
 
     def legal_action_numbers(self, agent: str) -> list[int]:
         """The legal action numbers of ``agent`` (empty unless it is to move): the mask's non-zero entries,
-        without building the mask (for search and scripted agents)."""
+        without building the mask (for search and scripted agents). A new list."""
         state = self.state
-        if state is None or state.current_player() != self._seat[agent]:
+        if state is None:
             return []
-        return list(self._legal_numbers())
+        if self._legal_version != state._nhist:
+            self._refresh_legal()
+        return list(self._legal) if self._legal_seat == self._seat[agent] else []
 
     def action_mask(self, agent: str) -> np.ndarray:
         mask = np.zeros(self._num_actions, dtype=np.int8)
         state = self.state
-        if state is not None and state.current_player() == self._seat[agent]:
-            for number in self._legal_numbers():  # a few numbers: item by item beats a fancy index
+        if state is None:
+            return mask
+        if self._legal_version != state._nhist:
+            self._refresh_legal()
+        if self._legal_seat == self._seat[agent]:
+            for number in self._legal:  # a few numbers: item by item beats a fancy index
                 mask[number] = 1
         return mask
 
