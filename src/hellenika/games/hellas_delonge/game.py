@@ -22,7 +22,6 @@ from hellenika.games.hellas_delonge.components import GODS, load_catalogue
 from hellenika.games.hellas_delonge.heuristics import EVALUATION_SCALE
 from hellenika.games.hellas_delonge.hexmap import W, qr
 from hellenika.games.hellas_delonge.state import MAX_SLOTS, HellasState
-from hellenika.games.hellas_delonge.turn import RegroupMoves
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -109,7 +108,9 @@ class HellasGame(Game):
         self.retreat = [a.Retreat(c) for c in slots]
         self.march = [[a.MoveGreek(s, c) for c in slots] for s in slots]
         self.sail = [[a.MoveShip(s, c) for c in slots] for s in slots]
-        self.regroup_moves = RegroupMoves(self.march, self.sail)  # TurnMixin._regroup_actions
+        # TurnMixin._regroup_actions: the last Greek and ship moves, with the masks of senders and takers they
+        # were made from (marches: send, take, moves; then sails likewise).
+        self.regroup_last: list[Any] = [0, 0, [], 0, 0, []]
         self.levy = [[a.LevyGreek(c, f) for f in range(-1, MAX_SLOTS)] for c in slots]
         self.launch = [[a.LaunchShip(c, f) for f in range(-1, MAX_SLOTS)] for c in slots]
         self.commit = [a.Commit(k) for k in range(MAX_COMMIT + 1)]

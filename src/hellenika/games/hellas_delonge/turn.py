@@ -35,35 +35,6 @@ OPEN_STALL_FACTOR = 10
 
 END_AFTER_BURST, END_AFTER_SUCCESS, END_AFTER_FAILURE = 0, 1, 2
 
-#: A key of :class:`RegroupMoves`: ``SAIL`` (ships) or not (Greeks) | senders << SHIFT | takers (city masks).
-SHIFT = 24  # at least MAX_SLOTS
-SAIL = 1 << 2 * SHIFT
-MOVES_LIMIT = 50_000  # entries of RegroupMoves (about 10 MB)
-
-
-class RegroupMoves(dict[int, tuple[Action, ...]]):
-    """The regroup moves of one kind of piece, by the masks of who may send and who may take (a key as
-    :data:`SAIL` says): each sender in city order to each other taker in city order. Filled in as masks come
-    up, shared by every state of the game (``HellasGame.regroup_moves``), started over past
-    :data:`MOVES_LIMIT` entries."""
-
-    def __init__(self, march: list[list[a.MoveGreek]], sail: list[list[a.MoveShip]]) -> None:
-        super().__init__()
-        self.march = march
-        self.sail = sail
-
-    def __missing__(self, key: int) -> tuple[Action, ...]:
-        if len(self) >= MOVES_LIMIT:
-            self.clear()
-        table: list[list[a.MoveGreek]] | list[list[a.MoveShip]] = self.sail if key & SAIL else self.march
-        whole = (1 << SHIFT) - 1
-        send, take = key >> SHIFT & whole, key & whole
-        out: list[Action] = []
-        for c in iter_bits(send):
-            out += map(table[c].__getitem__, iter_bits(take & ~(1 << c)))
-        moves = self[key] = tuple(out)
-        return moves
-
 
 class TurnMixin(HellasFields):
     __slots__ = ()
@@ -374,7 +345,7 @@ class TurnMixin(HellasFields):
 
     def _regroup_actions(self) -> list[Action]:
         g = self.g
-        # Who may send and who may take, as city masks; then the moves (RegroupMoves), then done.
+        # Who may send and who may take, as city masks; then the moves, then done.
         masks = self._rg_masks
         send_g, take_g, send_s, take_s = masks if masks is not None else self._regroup_masks()
         dest = self.rg_dest
@@ -387,10 +358,26 @@ class TurnMixin(HellasFields):
             take_g &= ~self.rg_gave_g
             send_s &= ~self.rg_recv_s
             take_s &= ~self.rg_gave_s
-        moves = g.regroup_moves
-        marches = moves[send_g << SHIFT | take_g] if send_g and take_g else ()
-        sails = moves[SAIL | send_s << SHIFT | take_s] if send_s and take_s else ()
-        return [*marches, *sails, g.done]
+        # A step changes the masks of one kind of piece only, so each kind's moves are kept on the game with
+        # the masks they were made from (``HellasGame.regroup_last``) and made again only when these change.
+        # Fresh masks come up too often for a memo to pay (about 90,000 pairs in 1,000 random games).
+        last = g.regroup_last
+        if send_g != last[0] or take_g != last[1]:
+            march = g.march
+            # Each sender in city order to each other taker in city order.
+            last[2] = [
+                row[t] for c in iter_bits(send_g) for row in (march[c],) for t in iter_bits(take_g) if t != c
+            ]
+            last[0] = send_g
+            last[1] = take_g
+        if send_s != last[3] or take_s != last[4]:
+            sail = g.sail
+            last[5] = [
+                row[t] for c in iter_bits(send_s) for row in (sail[c],) for t in iter_bits(take_s) if t != c
+            ]
+            last[3] = send_s
+            last[4] = take_s
+        return [*last[2], *last[5], g.done]
 
     def _do_move_greek(self, action: a.MoveGreek) -> None:
         a, b = action.source, action.city
