@@ -19,7 +19,7 @@ For each game it runs, in one process and for the same number of CPU seconds eac
   (``observer.set_from(state, player)``, a numpy array, as ``open_spiel.python.observation`` does).
 
 Steps are agent turns (chance steps are not counted on either side). Overhead = engine rate / adapter rate
-- 1:
+- 1, also given as the extra microseconds per step (nearly the same for every game: the adapter's own work):
 the adapter's extra cost per step as a fraction of the engine's own step (30% means a step through the
 adapter takes 1.3 times the engine's). Rates use process CPU time, not wall time, so that other work on a
 shared machine distorts them less; the engine is measured in the same run as the adapters, so machine speed
@@ -139,6 +139,12 @@ def overhead(engine: float, adapter: float) -> float:
     return engine / adapter - 1.0
 
 
+def extra_microseconds(engine: float, adapter: float) -> float:
+    """The adapter's extra CPU time per step, in microseconds: what it adds whatever the engine costs (the
+    overhead as a fraction is this over the engine's own step, so a faster engine shows a larger one)."""
+    return 1e6 / adapter - 1e6 / engine
+
+
 def measure(name: str, players: int, seconds: float) -> dict[str, Any]:
     row: dict[str, Any] = {"game": name, "players": players, "engine": engine_rate(name, players, seconds)}
     row["pz_mask"] = pettingzoo_rate(name, players, seconds, observe=False)
@@ -147,19 +153,20 @@ def measure(name: str, players: int, seconds: float) -> dict[str, Any]:
     row["os_full"] = openspiel_rate(name, players, seconds, observe=True)
     for key in ("pz_mask", "pz_full", "os_mask", "os_full"):
         row[key + "_overhead"] = overhead(row["engine"], row[key])
+        row[key + "_extra_us"] = extra_microseconds(row["engine"], row[key])
     return row
 
 
 def markdown(rows: list[dict[str, Any]]) -> str:
     lines = [
-        "| game | players | engine actions/s | PZ mask only | overhead | PZ full obs. | overhead "
-        "| OpenSpiel mask only | overhead | OpenSpiel full obs. | overhead |",
+        "| game | players | engine actions/s (µs each) | PZ mask only | overhead (µs) | PZ full obs. "
+        "| overhead (µs) | OpenSpiel mask only | overhead (µs) | OpenSpiel full obs. | overhead (µs) |",
         "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for r in rows:
-        cells = [r["game"], str(r["players"]), f"{r['engine']:,.0f}"]
+        cells = [r["game"], str(r["players"]), f"{r['engine']:,.0f} ({1e6 / r['engine']:.1f})"]
         for key in ("pz_mask", "pz_full", "os_mask", "os_full"):
-            cells += [f"{r[key]:,.0f}", f"{r[key + '_overhead']:.0%}"]
+            cells += [f"{r[key]:,.0f}", f"{r[key + '_overhead']:.0%} (+{r[key + '_extra_us']:.1f})"]
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
