@@ -16,9 +16,11 @@ from hellenika.rl.layout import (
     ENCODER_MODULES,
     Block,
     Layout,
+    PartMemo,
     encode,
     encode_state,
     encoder_of,
+    flat_vector,
     markdown,
     seat_order,
 )
@@ -154,3 +156,40 @@ def test_encoding_straight_from_the_state_equals_encoding_the_view(
                     raise AssertionError(f"{name} seat {seat}: {differs.sum()} entries differ in {blocks}")
                 compared += 1
     assert compared > 100
+
+
+def test_part_memo_writes_what_its_part_fills_in_any_row() -> None:
+    """A remembered part writes the same entries as filling it, in whichever row it is asked for, keyed by
+    value; a memo past its limit starts over."""
+    layout = Layout([Block("rows", (3, 4), "per player"), Block("other", (2,), "not the part's")])
+    calls: list[tuple[int, tuple[int, ...]]] = []
+
+    def fill(blocks: dict[str, np.ndarray], row: int, cells: tuple[int, ...]) -> None:
+        calls.append((row, cells))
+        for c in cells:
+            blocks["rows"][row, c] = c + 1.0
+        blocks["other"][0] = 9.0  # outside the part's blocks: never written by the memo
+
+    memo = PartMemo(layout, ("rows",), rows=True, limit=2)
+    for row in (0, 2, 1, 2):
+        vector = np.zeros(layout.size, np.float32)
+        memo.write(vector, fill, ((1, 3),), row)
+        expected = np.zeros((3, 4), np.float32)
+        expected[row, 1], expected[row, 3] = 2.0, 4.0
+        assert np.array_equal(layout.views(vector)["rows"], expected)
+        assert layout.views(vector)["other"][0] == 0.0
+    assert len(calls) == 1  # filled once, whatever the row; an equal key built anew finds it too
+    memo.write(np.zeros(layout.size, np.float32), fill, (tuple([1, 3]),), 1)
+    assert len(calls) == 1
+    memo.write(np.zeros(layout.size, np.float32), fill, ((0,),))
+    memo.write(np.zeros(layout.size, np.float32), fill, ((2,),))  # a third key: the memo starts over
+    memo.write(np.zeros(layout.size, np.float32), fill, ((1, 3),))
+    assert len(calls) == 4
+
+
+def test_flat_vector_is_the_one_the_blocks_share() -> None:
+    layout = Layout([Block("a", (2,), ""), Block("b", (2, 2), "")])
+    vector = np.zeros(layout.size, np.float32)
+    assert flat_vector(layout.views(vector), layout.size) is vector
+    with pytest.raises(ValueError, match="flat vector"):
+        flat_vector({"a": np.zeros(2, np.float32)}, layout.size)

@@ -93,6 +93,88 @@ class Layout:
         return "\n".join(lines)
 
 
+class PartMemo:
+    """One part of an encoding remembered by its inputs: the positions it sets and their values.
+
+    Some blocks come from parts of a state that change seldom (a player's pieces and groups, the quarries):
+    filling them is a loop in Python, while writing positions found before is one numpy assignment. A part
+    is a function that reads nothing but its key (and tables fixed for the layout) and writes only into its
+    ``blocks``, which no other part writes (so their entries are zero before it runs, and the positions it
+    sets are all it contributes). Passing the inputs as the key makes the part a function of its key by
+    construction. Keys must be immutable values (ints, tuples, frozensets): they are compared by value, so
+    an entry is never tied to one state object or one game.
+
+    ``rows=True`` is for a part that fills one player's row of each of its blocks (their first axis is the
+    seat-relative player): ``fill(blocks, row, *key)``, the row left out of the key, so that one entry
+    serves whichever seat observes. Otherwise ``fill(blocks, *key)``.
+
+    On a miss the part is filled into a private zeroed vector and its non-zero positions are kept. The memo
+    holds at most ``limit`` entries, then starts over (an entry takes about 1 KB, and the parts a game goes
+    through repeat from one observation to the next, so most look-ups find one).
+    """
+
+    __slots__ = ("_found", "_ranges", "_rows", "_scratch", "_strides", "_views", "limit")
+
+    def __init__(
+        self, layout: Layout, blocks: Sequence[str], *, rows: bool = False, limit: int = 4096
+    ) -> None:
+        by_name = {b.name: b for b in layout.blocks}
+        self._ranges = [(layout.offsets[b], layout.offsets[b] + by_name[b].size) for b in blocks]
+        # How far one row of each block is from the next (rows=True): a position of row 0 plus row * stride.
+        self._strides = [by_name[b].size // by_name[b].shape[0] if rows else 0 for b in blocks]
+        self._rows = rows
+        self._found: dict[Any, tuple[np.ndarray, dict[int, np.ndarray]]] = {}
+        self._scratch = np.zeros(layout.size, dtype=np.float32)
+        self._views = layout.views(self._scratch)
+        self.limit = limit
+
+    def write(
+        self, vector: np.ndarray, fill: Callable[..., None], key: tuple[Any, ...], row: int = 0
+    ) -> None:
+        """Write the part ``fill`` computes from ``key`` (in ``row``) into ``vector``, whose entries in the
+        part's blocks are zero."""
+        found = self._found.get(key)
+        if found is None:
+            found = self._fill(fill, key)
+        values, at = found
+        where = at.get(row)
+        if where is None:  # the same part seen from another seat: its positions shifted to this row
+            base = at[-1]
+            where = at[row] = base + row * at[-2] if self._rows else base
+        vector[where] = values
+
+    def _fill(
+        self, fill: Callable[..., None], key: tuple[Any, ...]
+    ) -> tuple[np.ndarray, dict[int, np.ndarray]]:
+        scratch = self._scratch
+        scratch.fill(0.0)
+        if self._rows:
+            fill(self._views, 0, *key)
+        else:
+            fill(self._views, *key)
+        where = [np.flatnonzero(scratch[start:end]) + start for start, end in self._ranges]
+        base = np.concatenate(where)
+        steps = np.concatenate(
+            [
+                np.full(len(w), stride, dtype=base.dtype)
+                for w, stride in zip(where, self._strides, strict=True)
+            ]
+        )
+        if len(self._found) >= self.limit:
+            self._found.clear()
+        # at[-1]: the positions in row 0, at[-2]: each position's row stride, at[r]: the positions in row r.
+        found = self._found[key] = (scratch[base], {-1: base, -2: steps})
+        return found
+
+
+def flat_vector(blocks: Mapping[str, np.ndarray], size: int) -> np.ndarray:
+    """The flat vector a layout's block views share (the views of :meth:`Layout.views` are slices of it)."""
+    vector = next(iter(blocks.values())).base
+    if vector is None or vector.shape != (size,):
+        raise ValueError("these blocks are not views of one flat vector of the layout")
+    return vector
+
+
 class Encoder(Protocol):
     """What each game's module provides: its layout, and how a view fills it."""
 

@@ -34,8 +34,8 @@ from hellenika.games.hellas.components import (
 )
 from hellenika.games.hellas.phases import NAMES, OVER
 from hellenika.games.hellas.scoring import CATEGORIES
-from hellenika.games.hellas.view import quarry_state, set_bits
-from hellenika.rl.layout import Block, Layout, mark_to_move, to_move_block
+from hellenika.games.hellas.view import set_bits
+from hellenika.rl.layout import Block, Layout, PartMemo, flat_vector, mark_to_move, to_move_block
 
 if TYPE_CHECKING:
     from hellenika.games.hellas.state import HellasState
@@ -84,6 +84,7 @@ class HellasEncoder:
         self.tile = {v: i for i, v in enumerate(comps.tiles)}
         self.category = {name: i for i, name in enumerate(CATEGORIES)}
         self.rounds = comps.rounds
+        self.tile_yield = comps.tile_yield
         # The same positions by the state's own indices, for :meth:`fill_state`.
         self.building_at = {c: i for i, c in enumerate(board.building_cells)}  # board cell -> plane column
         self.temple_cells = tuple((t.cell, t.index) for t in board.temples)
@@ -190,6 +191,15 @@ class HellasEncoder:
                     "once a temple action placed a pillar: one-hot of the first temple the rest may go to",
                 ),
             ]
+        )
+        # Parts of the state-read encoding that change seldom, remembered by their inputs (fill_state).
+        self.board_memo = PartMemo(
+            self.layout, ("pieces", "group_kind", "group_size", "group_temples", "group_statues"), rows=True
+        )
+        self.stack_memo = PartMemo(self.layout, ("tile_stack",))
+        self.track_memo = PartMemo(self.layout, ("track_markers",))
+        self.quarry_memo = PartMemo(
+            self.layout, ("quarry_state", "quarry_top", "quarry_yield", "quarry_tiles", "quarry_worker")
         )
 
     def fill(self, view: Mapping[str, Any], blocks: dict[str, np.ndarray]) -> None:
@@ -363,15 +373,12 @@ class HellasEncoder:
 
         resources = blocks["resources"]
         parts = blocks["score_parts"]
+        score = blocks["score"]
         category = self.category
-        building_at = self.building_at
-        temple_cells = self.temple_cells
         statues = s.statues
-        scores = s.scores()
         breakdown = s.score_breakdown()
-        group_kind, group_size = blocks["group_kind"], blocks["group_size"]
-        group_temples, group_statues = blocks["group_temples"], blocks["group_statues"]
-        own = blocks["pieces"]
+        vector = flat_vector(blocks, self.layout.size)
+        board = self.board_memo.write
         for p in range(s.n):
             r = row(p, -1)
             res = resources[r]
@@ -381,84 +388,36 @@ class HellasEncoder:
             res[3] = s.pieces_left(p, SQUARE)
             res[4] = s.pieces_left(p, PALACE)
             res[5] = s.markers_left(p)
-            blocks["score"][r] = scores[p]
             part = parts[r]
+            total: float = 0
             for name, value in breakdown[p].items():
                 part[category[name]] = value
-            houses, palaces = s.houses[p], s.palaces[p]
-            kind_r, size_r, temples_r, statues_r = (
-                group_kind[r],
-                group_size[r],
-                group_temples[r],
-                group_statues[r],
-            )
-            for members, reach in s.groups[p]:
-                k = (
-                    2
-                    if is_city(members, houses, palaces)
-                    else 1
-                    if is_village(members, houses, palaces)
-                    else 0
-                )
-                size = members.bit_count()
-                plane = kind_r[k]
-                for c in set_bits(members):
-                    b = building_at[c]
-                    plane[b] = 1.0
-                    size_r[b] = size
-                for cell, t in temple_cells:
-                    if reach >> cell & 1:
-                        temples_r[k, t] += 1.0
-                statues_r[k] += (reach & statues).bit_count()
-            own_r = own[r]
-            for mask, piece in ((houses, HOUSE), (s.squares[p], SQUARE), (palaces, PALACE)):
-                plane = own_r[piece]
-                for c in set_bits(mask & ~statues):
-                    plane[building_at[c]] = 1.0
+                total += value
+            score[r] = total  # the state's score is the sum of its breakdown, during play and after
+            pieces = (s.groups[p], s.houses[p], s.squares[p], s.palaces[p], statues)
+            board(vector, self._fill_board, pieces, r)
         if s.phase == OVER:
             block = blocks["places"]
             for p, place in enumerate(s.ranking()):
                 if 1 <= place <= n:
                     block[row(p, -1), place - 1] = 1.0
         statue_plane = blocks["statues"]
+        building_at = self.building_at
         for c in set_bits(statues):
             statue_plane[building_at[c]] = 1.0
 
         pillars = blocks["temple_pillars"]
-        for (_, t), count in zip(temple_cells, s.pillars, strict=True):
+        for (_, t), count in zip(self.temple_cells, s.pillars, strict=True):
             pillars[t] = count
-        qstate, qtop, qyield, qtiles = (
-            blocks["quarry_state"],
-            blocks["quarry_top"],
-            blocks["quarry_yield"],
-            blocks["quarry_tiles"],
-        )
-        states = self.qstate
-        tile_yield = s.g.tile_yield
-        for q in range(len(s.b.quarries)):
-            qstate[q, states[quarry_state(s, q)]] = 1.0
-            if s.is_active_quarry(q):
-                top = s.top(q)
-                qtop[q] = top
-                qyield[q] = tile_yield[top]
-            qtiles[q] = len(s.piles[q])
-        if 0 <= s.worker < len(s.b.quarries):
-            blocks["quarry_worker"][s.worker] = 1.0
-
-        in_stack = blocks["tile_stack"]
-        tile = self.tile
-        for v in s.stack:
-            in_stack[tile[v]] = 1.0
+        self.quarry_memo.write(vector, self._fill_quarries, (s.piles, s.closed, s.worker))
+        self.stack_memo.write(vector, self._fill_stack, (s.stack,))
         sup = blocks["supply"]
         sup[0] = s.pieces_left(0, STATUE)
         sup[1] = s.pillar_supply()
         sup[2] = s.ring_supply
         sup[3] = len(s.stack)
 
-        markers = blocks["track_markers"]
-        for space, marker in zip(self.track_index, s.track, strict=True):
-            if (r := row(marker, -1)) >= 0:
-                markers[space, r] = 1.0
+        self.track_memo.write(vector, self._fill_track, (first, s.track))
         if s.space >= 0:
             blocks["action_space"][self.track_index[s.space]] = 1.0
             if (r := row(s.active, -1)) >= 0:
@@ -471,7 +430,83 @@ class HellasEncoder:
             act[4] = s.pending_tile or 0
             first_temple = s.pillars_from()
             if first_temple is not None:
-                blocks["action_pillars_from"][temple_cells[first_temple][1]] = 1.0
+                blocks["action_pillars_from"][self.temple_cells[first_temple][1]] = 1.0
+
+    def _fill_board(
+        self,
+        blocks: dict[str, np.ndarray],
+        r: int,
+        groups: tuple[tuple[int, int], ...],
+        houses: int,
+        squares: int,
+        palaces: int,
+        statues: int,
+    ) -> None:
+        """One player's pieces and groups (spec §5), in row ``r``: a :class:`PartMemo` part, so it reads
+        nothing but its arguments and the board's tables."""
+        building_at = self.building_at
+        temple_cells = self.temple_cells
+        kind_r, size_r = blocks["group_kind"][r], blocks["group_size"][r]
+        temples_r, statues_r = blocks["group_temples"][r], blocks["group_statues"][r]
+        for members, reach in groups:
+            k = 2 if is_city(members, houses, palaces) else 1 if is_village(members, houses, palaces) else 0
+            size = members.bit_count()
+            plane = kind_r[k]
+            for c in set_bits(members):
+                b = building_at[c]
+                plane[b] = 1.0
+                size_r[b] = size
+            for cell, t in temple_cells:
+                if reach >> cell & 1:
+                    temples_r[k, t] += 1.0
+            statues_r[k] += (reach & statues).bit_count()
+        own_r = blocks["pieces"][r]
+        for mask, piece in ((houses, HOUSE), (squares, SQUARE), (palaces, PALACE)):
+            plane = own_r[piece]
+            for c in set_bits(mask & ~statues):
+                plane[building_at[c]] = 1.0
+
+    def _fill_stack(self, blocks: dict[str, np.ndarray], stack: tuple[int, ...]) -> None:
+        """The tile numbers still in the draw stack: a :class:`PartMemo` part."""
+        in_stack = blocks["tile_stack"]
+        tile = self.tile
+        for v in stack:
+            in_stack[tile[v]] = 1.0
+
+    def _fill_track(self, blocks: dict[str, np.ndarray], first: int, track: tuple[int, ...]) -> None:
+        """Whose marker is on each action space, seen from seat ``first``: a :class:`PartMemo` part."""
+        markers = blocks["track_markers"]
+        row = self.rows[first].get
+        for space, marker in zip(self.track_index, track, strict=True):
+            if (r := row(marker, -1)) >= 0:
+                markers[space, r] = 1.0
+
+    def _fill_quarries(
+        self, blocks: dict[str, np.ndarray], piles: tuple[tuple[int, ...], ...], closed: int, worker: int
+    ) -> None:
+        """Every quarry's state, top tile, yield and pile size, and the worker's quarry: a :class:`PartMemo`
+        part (what ``quarry_state``, ``is_active_quarry`` and ``top`` read, passed in)."""
+        qstate, qtop, qyield, qtiles = (
+            blocks["quarry_state"],
+            blocks["quarry_top"],
+            blocks["quarry_yield"],
+            blocks["quarry_tiles"],
+        )
+        states = self.qstate
+        tile_yield = self.tile_yield
+        for q, pile in enumerate(piles):
+            if closed >> q & 1:
+                qstate[q, states["closed"]] = 1.0
+            elif pile:
+                qstate[q, states["active"]] = 1.0
+                top = pile[-1]
+                qtop[q] = top
+                qyield[q] = tile_yield[top]
+            else:
+                qstate[q, states["empty"]] = 1.0
+            qtiles[q] = len(pile)
+        if 0 <= worker < len(piles):
+            blocks["quarry_worker"][worker] = 1.0
 
 
 def make_encoder(players: int, options: dict[str, Any]) -> HellasEncoder:
