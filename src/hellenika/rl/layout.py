@@ -113,15 +113,21 @@ class PartMemo:
     through repeat from one observation to the next, so most look-ups find one).
     """
 
-    __slots__ = ("_found", "_ranges", "_rows", "_scratch", "_strides", "_views", "limit")
+    __slots__ = ("_found", "_rows", "_scratch", "_span", "_stride_at", "_views", "limit")
 
     def __init__(
         self, layout: Layout, blocks: Sequence[str], *, rows: bool = False, limit: int = 4096
     ) -> None:
         by_name = {b.name: b for b in layout.blocks}
-        self._ranges = [(layout.offsets[b], layout.offsets[b] + by_name[b].size) for b in blocks]
-        # How far one row of each block is from the next (rows=True): a position of row 0 plus row * stride.
-        self._strides = [by_name[b].size // by_name[b].shape[0] if rows else 0 for b in blocks]
+        ranges = [(layout.offsets[b], layout.offsets[b] + by_name[b].size) for b in blocks]
+        # The part is looked for in one span of the vector, from its first block to its last; with rows=True,
+        # each position of the span knows how far one row of its block is from the next (a position in row
+        # r is the one in row 0 plus r times that).
+        self._span = lo, hi = min(r[0] for r in ranges), max(r[1] for r in ranges)
+        self._stride_at = np.zeros(hi - lo, dtype=np.intp)
+        if rows:
+            for b, (start, end) in zip(blocks, ranges, strict=True):
+                self._stride_at[start - lo : end - lo] = by_name[b].size // by_name[b].shape[0]
         self._rows = rows
         self._found: dict[Any, tuple[np.ndarray, dict[int, np.ndarray]]] = {}
         self._scratch = np.zeros(layout.size, dtype=np.float32)
@@ -146,24 +152,18 @@ class PartMemo:
     def _fill(
         self, fill: Callable[..., None], key: tuple[Any, ...]
     ) -> tuple[np.ndarray, dict[int, np.ndarray]]:
-        scratch = self._scratch
-        scratch.fill(0.0)
+        lo, hi = self._span
+        span = self._scratch[lo:hi]
+        span.fill(0.0)
         if self._rows:
             fill(self._views, 0, *key)
         else:
             fill(self._views, *key)
-        where = [np.flatnonzero(scratch[start:end]) + start for start, end in self._ranges]
-        base = np.concatenate(where)
-        steps = np.concatenate(
-            [
-                np.full(len(w), stride, dtype=base.dtype)
-                for w, stride in zip(where, self._strides, strict=True)
-            ]
-        )
+        where = np.flatnonzero(span)
         if len(self._found) >= self.limit:
             self._found.clear()
-        # at[-1]: the positions in row 0, at[-2]: each position's row stride, at[r]: the positions in row r.
-        found = self._found[key] = (scratch[base], {-1: base, -2: steps})
+        # at[-1]: the positions in row 0, at[-2]: each one's row stride, at[r]: the positions in row r.
+        found = self._found[key] = (span[where], {-1: where + lo, -2: self._stride_at[where]})
         return found
 
 

@@ -27,7 +27,7 @@ from hellenika.engine.state import CHANCE, TERMINAL
 from hellenika.games.hercules.board import LAST_COLUMN
 from hellenika.games.hercules.cards import DEMIGOD, GOD, HADES, PANTHEON, SYMBOLS, VASE, load_catalogue
 from hellenika.games.hercules.phases import NAMES
-from hellenika.rl.layout import Block, Layout, mark_to_move, seat_order, to_move_block
+from hellenika.rl.layout import Block, Layout, PartMemo, flat_vector, mark_to_move, seat_order, to_move_block
 
 if TYPE_CHECKING:
     from hellenika.games.hercules.state import HerculesState
@@ -178,6 +178,11 @@ class HerculesEncoder:
                 Block("place", (n, n), "per participant: final place one-hot (1st..), zero until game over"),
             ]
         )
+        # Parts of the state-read encoding that change seldom, remembered by their inputs (fill_state).
+        table = ("gods_on_board", "column12", "demigod_tops", "demigod_counts", "demigods_below", "vases")
+        self.table_memo = PartMemo(self.layout, table)
+        self.cards_memo = PartMemo(self.layout, ("cards_owned", "cards_used"), rows=True)
+        self.cubes_memo = PartMemo(self.layout, ("cubes_on_board",), rows=True)
 
     def fill(self, view: Mapping[str, Any], blocks: dict[str, np.ndarray]) -> None:
         n = self.rows
@@ -295,33 +300,10 @@ class HerculesEncoder:
         pending[0] = s.white_used_round
         pending[1] = s.pending_advance if s.eligible else 0
 
-        gods = blocks["gods_on_board"]
-        god_at = self.god_at
-        for column, card in enumerate(s.gods[1:12]):
-            if card >= 0:
-                gods[column, god_at[card]] = 1.0
-        col12 = s.col12
-        if col12:
-            zeus = col12[0] == self.zeus_index
-            blocks["column12"][0] = zeus
-            blocks["column12"][1] = len(col12) - zeus
-
-        demigod_at = self.demigod_at
-        tops = blocks["demigod_tops"]
-        counts = blocks["demigod_counts"]
-        below = blocks["demigods_below"]
-        below[:] = self.in_play
-        for d, top in enumerate(s.tops):
-            if top >= 0:
-                i = demigod_at[top]
-                tops[i] = 1.0
-                below[i] = 0.0
-            counts[d] = len(s.rests[d]) + (top >= 0)
-        vases = blocks["vases"]
-        vase_at = self.vase_at
-        for stack in s.vases:
-            for card in stack:
-                vases[vase_at[card]] = 1.0
+        vector = flat_vector(blocks, self.layout.size)
+        owned_all = tuple(s.owned)
+        table = (tuple(s.gods), s.col12, tuple(s.tops), tuple(s.rests), tuple(s.vases), owned_all)
+        self.table_memo.write(vector, self._fill_table, table)
         choosing = blocks["choosing_demigod"]
         for d in s.eligible:
             choosing[d] = 1.0
@@ -336,14 +318,12 @@ class HerculesEncoder:
                 roles[(p - first) % n, col] = 1.0
         dice = blocks["dice"]
         apprentice = blocks["apprentice"]
-        on_board = blocks["cubes_on_board"]
         supply = blocks["supply"]
-        owned = blocks["cards_owned"]
-        used = blocks["cards_used"]
         score = blocks["score"]
-        card_at = self.card_at
         places = s.ranking() if cp == TERMINAL else None
         breakdown = s.score_breakdown()
+        cards = self.cards_memo.write
+        cubes = self.cubes_memo.write
         for p in range(s.n):
             r = (p - first) % n
             if p >= s.num_players:
@@ -351,18 +331,77 @@ class HerculesEncoder:
             for slot, face in enumerate(s.dice[p]):
                 dice[r, slot, face - 1] = 1.0
             apprentice[r, s.pos[p]] = 1.0
-            row = on_board[r]
-            cubes = s.cubes[p]
-            for column in range(1, LAST_COLUMN + 1):
-                if cubes >> column & 1:
-                    row[column - 1] = 1.0
             supply[r] = s.supply[p]
-            spent = s.spent[p]
-            _mark_cards(((card_at[card], spent >> card & 1) for card in s.owned[p]), owned[r], used[r], below)
+            cards(vector, self._fill_cards, (owned_all[p], s.spent[p]), r)
+            cubes(vector, self._fill_cubes, (s.cubes[p],), r)
             _write_score(score[r], sum(breakdown[p].values()), breakdown[p])
             if places is not None:
                 blocks["place"][r, places[p] - 1] = 1.0
-        np.matmul(owned, self.symbol_table, out=blocks["symbols"])
+        np.matmul(blocks["cards_owned"], self.symbol_table, out=blocks["symbols"])
+
+    def _fill_table(
+        self,
+        blocks: dict[str, np.ndarray],
+        gods: tuple[int, ...],
+        col12: tuple[int, ...],
+        tops: tuple[int, ...],
+        rests: tuple[tuple[int, ...], ...],
+        vases: tuple[tuple[int, ...], ...],
+        owned: tuple[tuple[int, ...], ...],
+    ) -> None:
+        """The cards on the table: Gods above the columns, column 12, the Demigod stacks (and the Demigods
+        known to lie under their tops: in play, not on top, owned by nobody), the Vases. A :class:`PartMemo`
+        part, so it reads nothing but its arguments and the catalogue's tables."""
+        god_plane = blocks["gods_on_board"]
+        god_at = self.god_at
+        for column, card in enumerate(gods[1:12]):
+            if card >= 0:
+                god_plane[column, god_at[card]] = 1.0
+        if col12:
+            zeus = col12[0] == self.zeus_index
+            blocks["column12"][0] = zeus
+            blocks["column12"][1] = len(col12) - zeus
+        demigod_at = self.demigod_at
+        tops_block, counts, below = blocks["demigod_tops"], blocks["demigod_counts"], blocks["demigods_below"]
+        below[:] = self.in_play
+        for d, top in enumerate(tops):
+            if top >= 0:
+                i = demigod_at[top]
+                tops_block[i] = 1.0
+                below[i] = 0.0
+            counts[d] = len(rests[d]) + (top >= 0)
+        card_at = self.card_at
+        for cards in owned:
+            for card in cards:
+                where = card_at[card]
+                if where is not None and where[1] >= 0:
+                    below[where[1]] = 0.0
+        vase_plane = blocks["vases"]
+        vase_at = self.vase_at
+        for stack in vases:
+            for card in stack:
+                vase_plane[vase_at[card]] = 1.0
+
+    def _fill_cards(self, blocks: dict[str, np.ndarray], r: int, owned: tuple[int, ...], spent: int) -> None:
+        """One participant's cards (owned, and used where a card can be) in row ``r``: a :class:`PartMemo`
+        part."""
+        owned_row, used_row = blocks["cards_owned"][r], blocks["cards_used"][r]
+        card_at = self.card_at
+        for card in owned:
+            where = card_at[card]
+            if where is None:  # the Hades card: Hades is flagged in roles
+                continue
+            i, _, k = where
+            owned_row[i] = 1.0
+            if k >= 0 and spent >> card & 1:
+                used_row[k] = 1.0
+
+    def _fill_cubes(self, blocks: dict[str, np.ndarray], r: int, cubes: int) -> None:
+        """One participant's cubes on columns 1..12 (a bit mask), in row ``r``: a :class:`PartMemo` part."""
+        board_row = blocks["cubes_on_board"][r]
+        for column in range(1, LAST_COLUMN + 1):
+            if cubes >> column & 1:
+                board_row[column - 1] = 1.0
 
 
 def _mark_cards(
