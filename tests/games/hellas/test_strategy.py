@@ -14,10 +14,11 @@ from hypothesis import strategies as st
 
 from hellenika.engine import TERMINAL, Rng
 from hellenika.games.hellas.actions import Build, ChooseAction, Decline, MoveWorker, Pillar, PlaceTile, Reveal
+from hellenika.games.hellas.clock import clock
 from hellenika.games.hellas.heuristics import evaluate, player_values
+from hellenika.games.hellas.model import Model
 from hellenika.games.hellas.phases import BUILD, CHOOSE, MINE_PLACE, MINE_WORKER, PILLARS
 from hellenika.games.hellas.state import HellasState
-from hellenika.games.hellas.strategy import Model, clock
 
 from .builders import (
     BLUE,

@@ -1,7 +1,7 @@
 """A quick evaluation of a Hellas position for one seat: the greedy bot's yardstick and search's cut-off.
 
 Each player's expected final score is the live score (largest city, temples, statues, rings) plus what the
-position promises before the game ends, read from the heuristic player's :class:`strategy.Model` (its clock,
+position promises before the game ends, read from the heuristic player's :class:`model.Model` (its clock,
 groups and temple values) so that the two agree on what things are:
 
 - marble at what it can still buy (0.8 VP a marble at the start, the 0.2 it scores at the end);
@@ -28,8 +28,8 @@ import math
 from typing import TYPE_CHECKING
 
 from hellenika.games.hellas import scoring
+from hellenika.games.hellas.model import CITY, LONE_PALACE, VILLAGE, Model, majority_share
 from hellenika.games.hellas.phases import OVER
-from hellenika.games.hellas.strategy import CITY, LONE_PALACE, VILLAGE, Model, majority_share
 
 if TYPE_CHECKING:
     from hellenika.games.hellas.state import HellasState

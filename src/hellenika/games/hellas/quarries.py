@@ -27,6 +27,8 @@ from hellenika.games.hellas.phases import (
 )
 
 if TYPE_CHECKING:
+    from hellenika.games.hellas.fields import HellasFields
+    from hellenika.games.hellas.flow import FlowMixin
     from hellenika.games.hellas.state import HellasState
 
 
@@ -40,7 +42,7 @@ def replace(items: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
     return (*items[:i], value, *items[i + 1 :])
 
 
-def income(s: HellasState) -> None:
+def income(s: HellasFields) -> None:
     """Every house pays the top-tile yield of each active quarry it touches (spec §4.6 step 1)."""
     yields = s.g.tile_yield
     qnbr = s.b.quarry_nbr
@@ -61,7 +63,7 @@ def income(s: HellasState) -> None:
         s._emit(f"Mining income: {text}", s.active)
 
 
-def offer_draws(s: HellasState) -> None:
+def offer_draws(s: FlowMixin) -> None:
     """After the income, the chooser may draw tiles or stop (``draw`` or ``decline``; spec §4.6 step 2).
 
     The seed lets "a player ... select an action and choose not to perform it"; Mine marble's own words
@@ -76,7 +78,7 @@ def offer_draws(s: HellasState) -> None:
         next_draw(s)
 
 
-def next_draw(s: HellasState) -> None:
+def next_draw(s: FlowMixin) -> None:
     """Draw again (a chance node) until four tiles are placed; the stack running out ends the action."""
     if s.tiles_placed >= s.comps.mine_draws:
         s._end_turn()
