@@ -18,10 +18,10 @@ from hellenika.games.hercules.board import HADES, VASE_MIN, slide
 from hellenika.games.hercules.phases import HADES_WHITE
 
 if TYPE_CHECKING:
-    from hellenika.games.hercules.state import HerculesState
+    from hellenika.games.hercules.flow import FlowMixin
 
 
-def begin_turn(s: HerculesState) -> None:
+def begin_turn(s: FlowMixin) -> None:
     if s.pegasus == 0 and s.white_used_round:
         act(s)
     else:
@@ -35,7 +35,7 @@ def landing_column(pos: int, roll: int) -> int:
     return roll if pos == 0 else (pos - 1 + roll) % 12 + 1
 
 
-def act(s: HerculesState) -> None:
+def act(s: FlowMixin) -> None:
     """Steal, then move and collect; ends Hades' turn."""
     deck = s.g.solo_deck[s.white]
     if s.tops[deck] >= 0:

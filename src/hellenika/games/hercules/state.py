@@ -1,4 +1,7 @@
-"""The Hercules game state and its turn flow (spec §3-§7).
+"""The Hercules game state (spec §3-§7): construction and cloning, the engine protocol, chance, the legal
+decisions, the dispatch of an action, the results and serialisation. The fields and the queries that only
+read them are :mod:`fields`'s; the turn flow (set-up, rounds and turns, the dice, cards, Labours and their
+rewards, the Rest) is the :mod:`flow` mixin's, and Hades' turn in solo is :mod:`hades`'s.
 
 Layout, chosen for the hot path of bots: every participant's cubes are one bitmask (bit c = cube on column
 c), owned cards are a tuple of catalogue indices, used cards ("a cube on it" or "face down") one bitmask over
@@ -22,10 +25,9 @@ from hellenika.engine.actions import Action
 from hellenika.engine.errors import IllegalAction
 from hellenika.engine.events import who
 from hellenika.engine.rng import Rng
-from hellenika.engine.state import CHANCE, TERMINAL, State
-from hellenika.games.hercules import hades, scoring
+from hellenika.engine.state import CHANCE
+from hellenika.games.hercules import scoring
 from hellenika.games.hercules.actions import (
-    WHITE_SLOT,
     ChooseStartPlayer,
     EndTurn,
     FinishRest,
@@ -39,15 +41,16 @@ from hellenika.games.hercules.actions import (
     TakeDemigod,
     UseAbility,
 )
-from hellenika.games.hercules.arithmetic import RESULTS, combine
-from hellenika.games.hercules.board import ALL_CUBES, HADES, VASE_MAX, VASE_MIN, slide
-from hellenika.games.hercules.cards import DEMIGOD, GOD, USE_DEMIGOD, Catalogue
+from hellenika.games.hercules.arithmetic import RESULTS
+from hellenika.games.hercules.board import ALL_CUBES, HADES, VASE_MAX, VASE_MIN
+from hellenika.games.hercules.cards import USE_DEMIGOD
+from hellenika.games.hercules.fields import MAX_REST_CUBES
+from hellenika.games.hercules.flow import FlowMixin
 from hellenika.games.hercules.phases import (
     CHOOSE,
     DICE,
     HADES_WHITE,
     NAMES,
-    OVER,
     RESTING,
     REVEAL,
     ROLL,
@@ -61,89 +64,9 @@ from hellenika.games.hercules.phases import (
 if TYPE_CHECKING:
     from hellenika.games.hercules.game import HerculesGame
 
-DECK_TYCHE, DECK_MORPHEUS = 4, 5
-MAX_REST_CUBES = 3
 
-
-class HerculesState(State):
-    __slots__ = (
-        "actor",
-        "card_vp",
-        "cat",
-        "col12",
-        "cp",
-        "cubes",
-        "dice",
-        "eligible",
-        "end_triggered",
-        "g",
-        "gods",
-        "n",
-        "owned",
-        "pegasus",
-        "pending_advance",
-        "pending_roll",
-        "phase",
-        "pos",
-        "rest_cubes",
-        "rest_god",
-        "rests",
-        "reveal_deck",
-        "round",
-        "setup_step",
-        "simplified",
-        "solo",
-        "spent",
-        "supply",
-        "symbols",
-        "tops",
-        "turn_index",
-        "used_card",
-        "vases",
-        "white",
-        "white_holder",
-        "white_used_round",
-    )
-
-    g: HerculesGame
-    cat: Catalogue
-    solo: bool
-    simplified: bool
-    n: int  # participants: the seats, plus Hades in solo
-    # per participant
-    cubes: list[int]  # bit c set while the cube is on column c
-    pos: list[int]  # Apprentice column 0..12
-    supply: list[int]
-    dice: list[tuple[int, ...]]  # two coloured dice (Hades: one)
-    owned: list[tuple[int, ...]]  # catalogue indices, in catalogue order
-    spent: list[int]  # bit c set while card c carries a cube / lies face down
-    symbols: list[tuple[int, int, int, int, int]]  # symbol counts, kept up to date for live scoring
-    card_vp: list[int]
-    # the table
-    gods: list[int]  # God card above each column 1..11 (-1: none); index 0 and 12 unused
-    col12: tuple[int, ...]  # Zeus, then the Pantheon cards
-    tops: list[int]  # top card of each Demigod stack, -1 when empty or not yet revealed
-    rests: list[tuple[int, ...]]  # the unordered cards under each top
-    vases: list[tuple[int, ...]]  # stacks 3..7, top first
-    white: int
-    white_holder: int
-    white_used_round: bool
-    # turn flow
-    round: int
-    pegasus: int
-    turn_index: int
-    actor: int
-    used_card: bool
-    end_triggered: bool
-    eligible: tuple[int, ...]
-    pending_advance: int
-    pending_roll: tuple[int, tuple[int, ...]]
-    reveal_deck: int
-    rest_cubes: int
-    rest_god: bool
-    phase: int
-    setup_step: int
-    cp: int
+class HerculesState(FlowMixin):
+    __slots__ = ()
 
     # ------------------------------------------------------------------ construction
 
@@ -322,12 +245,6 @@ class HerculesState(State):
 
     # ------------------------------------------------------------------ legal actions
 
-    def _die(self, participant: int, slot: int) -> int:
-        return self.white if slot == WHITE_SLOT else self.dice[participant][slot]
-
-    def _slots(self) -> tuple[int, ...]:
-        return (0, 1, WHITE_SLOT) if self.white_holder == self.actor else (0, 1)
-
     def _turn_actions(self) -> list[Action]:
         g = self.g
         p = self.actor
@@ -406,13 +323,6 @@ class HerculesState(State):
                     targets.append(t)
             return targets
         return []
-
-    def _copy_values(self, target: int) -> tuple[int, int]:
-        """The two faces COPY gives: the target's coloured dice; Hades' die and the white die in solo."""
-        if self.solo and target == HADES:
-            return (self.dice[HADES][0], self.white)
-        a, b = self.dice[target]
-        return (a, b)
 
     def _rest_actions(self) -> list[Action]:
         p = self.actor
@@ -495,295 +405,6 @@ class HerculesState(State):
             self._start_round()
         else:  # pragma: no cover - the engine checked the type
             raise TypeError(action)
-
-    def _log(self, text: str, actor: int | None = None) -> None:
-        if self._events is not None:
-            self._emit(text, self.actor if actor is None else actor)
-
-    # setup ----------------------------------------------------------------
-
-    def _do_reveal(self, action: RevealDemigod) -> None:
-        c = self.cat.by_id[action.card]
-        deck = self.cat.cards[c].deck
-        rest = list(self.rests[deck])
-        rest.remove(c)
-        self.rests[deck] = tuple(rest)
-        self.tops[deck] = c
-        if self.phase == SETUP_REVEAL:
-            if self._events is not None:
-                self._log(
-                    f"{self.cat.cards[c].describe()} lies on top of the {self.cat.decks[deck].name} stack"
-                )
-            self.setup_step += 1
-            while self.setup_step < len(self.tops) and not self.rests[self.setup_step]:
-                self.setup_step += 1
-            if self.setup_step >= len(self.tops):
-                self.phase = SETUP_GOD
-                self.setup_step = 1
-        else:
-            if self._events is not None:
-                self._log(f"{self.cat.cards[c].describe()} is now on top of {self.cat.decks[deck].name}")
-            self.reveal_deck = -1
-            self._end_turn()
-
-    def _after_god_layout(self) -> None:
-        if self.solo:
-            self.pegasus = 0
-            self.phase = SETUP_WHITE
-            self.pending_roll = (HADES, (WHITE_SLOT,))
-            self.cp = CHANCE
-        else:
-            self.phase = SETUP_START
-            self.cp = CHANCE
-
-    # rounds and turns -------------------------------------------------------
-
-    def _start_round(self) -> None:
-        self.round += 1
-        self.white_used_round = False
-        self.turn_index = 0
-        self.phase = ROLL
-        self.pending_roll = (0, (0, 1))
-        self.cp = CHANCE
-        if self._events is not None:
-            self._log(f"Round {self.round} (Pegasus: {who(self.pegasus)})", self.pegasus)
-
-    def _do_roll(self, action: Roll) -> None:
-        p = action.participant
-        values = action.values
-        dice = list(self.dice[p])
-        for slot, value in zip(action.dice, values, strict=True):
-            if slot == WHITE_SLOT:
-                self.white = value
-            else:
-                dice[slot] = value
-        self.dice[p] = tuple(dice)
-        phase = self.phase
-        if self._events is not None:
-            faces = " and ".join(str(v) for v in values)
-            if phase == ROLL:
-                text = f"{who(p)} rolled {faces}"
-            elif action.dice == (WHITE_SLOT,):
-                text = f"{who(p)} rolled the white die: {faces}"
-            else:
-                named = ["the white die" if d == WHITE_SLOT else f"die {d + 1}" for d in action.dice]
-                dice_names = named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
-                text = f"{who(p)} re-rolled {dice_names}: {faces}"
-            self._emit(text, p)
-        if phase == ROLL:
-            nxt = p + 1
-            if nxt < self.n:
-                self.pending_roll = (nxt, (0,) if self.solo and nxt == HADES else (0, 1))
-            else:
-                self.actor = self.pegasus
-                self._begin_turn()
-        elif phase == DICE:
-            self.phase = TURN
-            self.cp = self.actor
-            self._end_if_stuck()
-        elif phase == HADES_WHITE:
-            hades.act(self)
-        elif phase == SETUP_WHITE:
-            self._start_round()
-
-    def _begin_turn(self) -> None:
-        self.used_card = False
-        if self.solo and self.actor == HADES:
-            hades.begin_turn(self)
-        else:
-            self.phase = TURN
-            self.cp = self.actor
-
-    def _end_turn(self) -> None:
-        if self.reveal_deck >= 0:
-            self.phase = REVEAL
-            self.cp = CHANCE
-            return
-        self.white_holder = -1
-        if self.solo and self.cubes[HADES] == 0 and not self.end_triggered:
-            self.end_triggered = True
-            if self._events is not None:
-                self._log("Hades has taken all twelve of his cubes: this is the last round", HADES)
-        self.turn_index += 1
-        if self.turn_index >= self.n:
-            if self.end_triggered:
-                self.phase = OVER
-                self.cp = TERMINAL
-                if self._events is not None:
-                    self._log("The game is over")
-                return
-            self.pegasus = (self.pegasus + 1) % self.n
-            self._start_round()
-        else:
-            self.actor = (self.pegasus + self.turn_index) % self.n
-            self._begin_turn()
-
-    # the turn's decisions ----------------------------------------------------
-
-    def _do_ability(self, action: UseAbility) -> None:
-        p = self.actor
-        c = self.g.card_index[action.card]
-        card = self.cat.cards[c]
-        self.spent[p] |= 1 << c
-        if card.kind == DEMIGOD:
-            self.supply[p] -= 1
-        self.used_card = True
-        ability = card.ability
-        target = action.target
-        log = self._events is not None
-        if ability in ("PLUS1", "MINUS1", "FLIP"):
-            old = self._die(p, target)
-            new = old + 1 if ability == "PLUS1" else old - 1 if ability == "MINUS1" else 7 - old
-            self._set_die(p, target, new)
-            if log:
-                self._emit(f"{who(p)} used {card.describe()}: die {target + 1} {old} -> {new}", p)
-            self._end_if_stuck()
-        elif ability == "COPY":
-            self.dice[p] = self._copy_values(target)
-            if log:
-                self._emit(f"{who(p)} used {card.describe()}: copied {who(target)}'s dice {self.dice[p]}", p)
-            self._end_if_stuck()
-        elif ability == "WHITE":
-            self.white_holder = p
-            if self.solo:
-                self.white_used_round = True
-            if log:
-                self._emit(f"{who(p)} used {card.describe()}: took the white die", p)
-            self._await_roll(p, (WHITE_SLOT,))
-        elif ability == "REROLL":
-            slots = tuple(s for s in (0, 1, WHITE_SLOT) if target >> s & 1)
-            if log:
-                self._emit(f"{who(p)} used {card.describe()}", p)
-            self._await_roll(p, slots)
-
-    def _end_if_stuck(self) -> None:
-        """After using cards with no Labour and no usable card left, the turn ends (rulebook, Important 2)."""
-        if not self._has_labour() and len(self._turn_actions()) == 1:
-            if self._events is not None:
-                self._log(f"No Labour or card left for {who(self.actor)}: the turn ends")
-            self._end_turn()
-
-    def _has_labour(self) -> bool:
-        """Whether any Labour is possible now (a quick check before listing everything)."""
-        p = self.actor
-        cubes = self.cubes[p]
-        a, b = self.dice[p]
-        pairs = ((a, b), (a, self.white), (b, self.white)) if self.white_holder == p else ((a, b),)
-        return any(cubes >> r & 1 for pair in pairs for _, r in RESULTS[pair])
-
-    def _set_die(self, p: int, slot: int, value: int) -> None:
-        if slot == WHITE_SLOT:
-            self.white = value
-        else:
-            dice = list(self.dice[p])
-            dice[slot] = value
-            self.dice[p] = tuple(dice)
-
-    def _await_roll(self, p: int, slots: tuple[int, ...]) -> None:
-        self.phase = DICE
-        self.pending_roll = (p, slots)
-        self.cp = CHANCE
-
-    def _do_labour(self, action: PerformLabour) -> None:
-        p = self.actor
-        va = self._die(p, action.die_a)
-        vb = self._die(p, action.die_b)
-        result = combine(va, vb, action.op)
-        if result is None:  # only reachable through apply_unchecked with an illegal action
-            raise IllegalAction("hercules §4.3", f"{va} {action.op} {vb} is not a Labour")
-        self.cubes[p] &= ~(1 << result)
-        self.supply[p] += 1
-        old = self.pos[p]
-        new = slide(self.cubes[p], old)
-        self.pos[p] = new
-        advanced = new - old
-        if self._events is not None:
-            hi, lo = (va, vb) if va >= vb else (vb, va)
-            moved = f", Apprentice {old} -> {new}" if advanced else ""
-            self._emit(f"{who(p)} performed Labour {result} ({hi} {action.op} {lo}){moved}", p)
-        tops = self.tops
-        eligible = []
-        op_deck = self.g.deck_of_operation[action.op]
-        if tops[op_deck] >= 0:
-            eligible.append(op_deck)
-        cards = self.cat.cards
-        for deck in (DECK_TYCHE, DECK_MORPHEUS):
-            top = tops[deck]
-            if top >= 0 and cards[top].number in (va, vb):
-                eligible.append(deck)
-        if len(eligible) > 1:
-            self.eligible = tuple(eligible)
-            self.pending_advance = advanced
-            self.phase = CHOOSE
-            return
-        if eligible:
-            self._take_demigod(p, eligible[0])
-        self._finish_labour(advanced)
-
-    def _take_demigod(self, p: int, deck: int) -> None:
-        c = self.tops[deck]
-        self.tops[deck] = -1
-        if self.rests[deck]:
-            self.reveal_deck = deck
-        self.eligible = ()
-        self._gain(p, c)
-
-    def _gain(self, p: int, c: int) -> None:
-        card = self.cat.cards[c]
-        # Kept in catalogue order, so identical cards are always offered lowest id first.
-        self.owned[p] = tuple(sorted((*self.owned[p], c)))
-        if card.vp:
-            self.card_vp[p] += card.vp
-        if card.kind in (DEMIGOD, GOD):
-            a = self.symbols[p]
-            b = card.symbols
-            self.symbols[p] = (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4])
-        if self._events is not None:
-            self._log(f"{who(p)} took {card.describe()}", p)
-
-    def _finish_labour(self, advanced: int) -> None:
-        """Vase, God and column-12 rewards (spec §4.6 b-d), then the end of the turn."""
-        p = self.actor
-        if advanced >= VASE_MIN:
-            self._take_vase(p, advanced)
-        pos = self.pos[p]
-        if advanced >= 1:
-            if pos <= 11:
-                god = self.gods[pos]
-                if god >= 0:
-                    self.gods[pos] = -1
-                    self._gain(p, god)
-            elif pos == 12:
-                self._reach_column_12(p)
-        self._end_turn()
-
-    def _take_vase(self, p: int, advanced: int) -> None:
-        for spaces in range(min(advanced, VASE_MAX), VASE_MIN - 1, -1):
-            stack = self.vases[spaces - VASE_MIN]
-            if stack:
-                self.vases[spaces - VASE_MIN] = stack[1:]
-                self._gain(p, stack[0])
-                return
-
-    def _reach_column_12(self, p: int) -> None:
-        if self.col12:
-            top = self.col12[0]
-            self.col12 = self.col12[1:]
-            self._gain(p, top)
-        if not self.end_triggered:
-            self.end_triggered = True
-            if self._events is not None:
-                self._log(f"{who(p)} reached column 12: this is the last round", p)
-
-    def _maybe_finish_rest(self) -> None:
-        """End the Rest by itself once nothing is left to take back or turn up (only "done" would remain)."""
-        spent = self.spent[self.actor]
-        g = self.g
-        if (self.rest_cubes < MAX_REST_CUBES and spent & g.demigod_mask) or (
-            not self.rest_god and not self.simplified and spent & g.god_mask
-        ):
-            return
-        self._end_turn()
 
     # ------------------------------------------------------------------ results
 
