@@ -13,7 +13,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hellenika.engine import Rng
-from hellenika.games.peloponnes import projection
 from hellenika.games.peloponnes import tasks as step
 from hellenika.games.peloponnes.actions import (
     AssignCloverleaves,
@@ -34,6 +33,9 @@ from hellenika.games.peloponnes.actions import (
     Withdraw,
 )
 from hellenika.games.peloponnes.catalogue import EARTHQUAKE, PLAGUE
+from hellenika.games.peloponnes.holdings import add_tile, holdings
+from hellenika.games.peloponnes.projection import worth
+from hellenika.games.peloponnes.timeline import timeline
 
 from .builders import CAT, GAME, game, give, own, reveal, tile, top, trigger
 
@@ -172,12 +174,12 @@ def test_prefers_a_land_that_keeps_its_options_open():
     """Land placement: after Wheat fields (food only) few lands fit; a land with wood and stone keeps most
     of the stacks open, so of two otherwise alike first lands it takes the wider one."""
     s = game(2, civs=["argos", "messene"])
-    tl = projection.timeline(s)
-    h = projection.holdings(s, 0)
-    narrow = projection.add_tile(s, 0, h, CAT.tile("A05"), 0)
-    wide = projection.add_tile(s, 0, h, CAT.tile("A05"), 0)
+    tl = timeline(s)
+    h = holdings(s, 0)
+    narrow = add_tile(s, 0, h, CAT.tile("A05"), 0)
+    wide = add_tile(s, 0, h, CAT.tile("A05"), 0)
     wide.land_mask = CAT.tile("A02").income_mask  # the same land, as if it showed wood and stone
-    assert projection.worth(s, tl, wide, tiles_from=1) > projection.worth(s, tl, narrow, tiles_from=1)
+    assert worth(s, tl, wide, tiles_from=1) > worth(s, tl, narrow, tiles_from=1)
 
 
 # ---------------------------------------------------------------------- adding tiles and income

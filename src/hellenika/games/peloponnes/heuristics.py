@@ -22,18 +22,9 @@ from typing import TYPE_CHECKING
 from hellenika.games.peloponnes import scoring
 from hellenika.games.peloponnes import tasks as step
 from hellenika.games.peloponnes.bidding import least_bid
-from hellenika.games.peloponnes.projection import (
-    STACK_OF_ROUND,
-    Holdings,
-    Timeline,
-    add_tile,
-    combine,
-    holdings,
-    sigma_for,
-    stack_averages,
-    timeline,
-    worth,
-)
+from hellenika.games.peloponnes.holdings import Holdings, add_tile, holdings
+from hellenika.games.peloponnes.projection import combine, sigma_for, worth
+from hellenika.games.peloponnes.timeline import STACK_OF_ROUND, Timeline, stack_averages, timeline
 
 if TYPE_CHECKING:
     from hellenika.games.peloponnes.catalogue import Tile
