@@ -27,7 +27,6 @@ from hellenika.games.hellas_delonge.hexmap import iter_bits
 from hellenika.games.hellas_delonge.stack import PUBLIC
 
 ORACLE_DEPTH = 3
-MEMO_LIMIT = 100_000  # entries of HellasGame.may_hold_memo
 
 
 def _bump(vector: tuple[int, ...], t: int, delta: int) -> tuple[int, ...]:
@@ -132,11 +131,11 @@ class CardMixin(HellasFields):
     def _may_hold_all(self, p: int) -> tuple[int, ...]:
         """:meth:`_may_hold` for every type at once (the hot path of ``_asked``): one count per god.
 
-        It depends on public facts only, which gods ``p`` holds playable cards of and the discard piles, so
-        it is memoised on the game (``HellasGame.may_hold_memo``, cleared past MEMO_LIMIT entries), by the
-        hand itself and the discard piles: a key quicker to make than the gods held. Quicker still, the last
-        answer for each seat is kept with the very tuples it was made from (``HellasGame.may_hold_last``):
-        hands and piles are replaced when they change, so the same objects mean the same facts.
+        It depends on public facts only: which gods ``p`` holds playable cards of, and the discard piles.
+        Hands and piles are tuples replaced when they change, so the last answer for each seat is kept with
+        the very tuples it was made from (``HellasGame.may_hold_last``); and for the discard piles last
+        seen, the answer for each set of gods held (``HellasGame.may_hold_by_held``, at most 8), as the
+        piles change far less often than the hands.
         """
         hand = self.hand[p]
         discards = self.discards
@@ -144,14 +143,15 @@ class CardMixin(HellasFields):
         last = g.may_hold_last[p]
         if last[0] is hand and last[1] is discards:
             return last[2]
-        memo = g.may_hold_memo
-        out = memo.get((hand, discards))
+        held = tuple(map(any, map(hand.__getitem__, g.god_slices)))
+        by_held = g.may_hold_by_held
+        if by_held[0] is not discards:
+            g.may_hold_by_held = by_held = (discards, {})
+        answers = by_held[1]
+        out = answers.get(held)
         if out is None:
-            if len(memo) >= MEMO_LIMIT:
-                memo.clear()
-            held = tuple([any(hand[r.start : r.stop]) for r in self.cat.god_ranges])
             # 1 where the card's god is held and not every copy of it is in the discard pile.
-            out = memo[(hand, discards)] = tuple(map(and_, g.types_of_gods[held], map(lt, discards, g.deck)))
+            out = answers[held] = tuple(map(and_, g.types_of_gods[held], map(lt, discards, g.deck)))
         g.may_hold_last[p] = (hand, discards, out)
         return out
 
