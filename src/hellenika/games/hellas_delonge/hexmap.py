@@ -14,9 +14,10 @@ land those neighbours show it. Legal placements of a tile shape (§5.1 P1-P4) ar
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, NamedTuple
 
-from hellenika.games.hellas_delonge.components import Tile, rotate
+from hellenika.games.hellas_delonge.components import Rotation, Tile, rotate
 
 R = 16  # far beyond the reach of 23 tiles, each needing two placed neighbours
 W = 2 * R + 1
@@ -76,9 +77,27 @@ _BITS = _Bits()
 iter_bits = _BITS.__getitem__
 
 
-#: The distinct rotations with which a tile shape fits a site, by (shape, the site's placed neighbours, the
-#: land they show it) packed as ``shape << 12 | neighbours << 6 | land``: at most 64 x 64 entries a shape.
-_FITTING: dict[int, tuple[int, ...]] = {}
+class _Fitting(dict[int, tuple[int, ...]]):
+    """The distinct rotations (k values) with which a tile shape fits a site, by (shape, the site's placed
+    neighbours, the land they show it) packed as ``shape << 12 | neighbours << 6 | land``: at most 64 x 64
+    entries a shape. Filled in as keys come up, from the rotations of each shape met (``rotations``)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rotations: dict[int, tuple[Rotation, ...]] = {}
+
+    def __missing__(self, key: int) -> tuple[int, ...]:
+        nbrs = key >> 6 & 63
+        req = key & 63
+        ks = self[key] = tuple(
+            rot.k
+            for rot in self.rotations[key >> 12]
+            if (rot.land & nbrs) == req and all(reg & nbrs for reg in rot.regions)
+        )
+        return ks
+
+
+_FITTING = _Fitting()
 
 
 class Site(NamedTuple):
@@ -115,6 +134,8 @@ class Board:
     slot_at: dict[int, int]
     frontier: tuple[Site, ...]
     site_at: dict[int, Site]
+    anchored: tuple[Site, ...]  # the frontier's anchored sites (P2), where a tile may go
+    fit_keys: tuple[int, ...]  # per anchored site: neighbours << 6 | land (its part of a _FITTING key)
     _placements: dict[int, tuple[tuple[Site, tuple[int, ...]], ...]] = field(
         default_factory=dict, compare=False
     )
@@ -172,13 +193,13 @@ class Board:
                 nbrs = old.neighbours | 1 << back
                 req = old.land | (land >> d & 1) << back
                 slots = old.slots | bit
-            site_at[nc] = Site(nc, nbrs, req, bool(slots & 1) or nbrs.bit_count() >= 2, slots)
+            site_at[nc] = _site((nc, nbrs, req, bool(slots & 1) or nbrs.bit_count() >= 2, slots))
         if adj[n] & 1:  # next to the dolphin: sea-linked through it to the others there
             for i in iter_bits(adj[DOLPHIN]):
                 if i != n and not landlink[n] >> i & 1:
                     sealink[n] |= 1 << i
                     sealink[i] |= bit
-        return Board(
+        return _board(
             (*self.cells, c),
             (*self.tiles, tile.index),
             (*self.rots, k),
@@ -188,7 +209,7 @@ class Board:
             tuple(sealink),
             temples,
             slot_at,
-            tuple(sorted(site_at.values())),
+            tuple(map(site_at.__getitem__, sorted(site_at))),  # by cell (ints sort quicker than sites)
             site_at,
         )
 
@@ -240,7 +261,7 @@ class Board:
                 continue
             anchored = bool(slots & 1) or nbrs.bit_count() >= 2
             frontier.append(Site(nc, nbrs, req, anchored, slots))
-        return cls(
+        return _board(
             cells,
             tiles,
             rots,
@@ -264,31 +285,66 @@ class Board:
 
     def placements(self, tile: Tile) -> tuple[tuple[Site, tuple[int, ...]], ...]:
         """Every anchored site where ``tile`` fits (P1-P4), with its legal distinct rotations (k values)."""
-        cached = self._placements.get(tile.shape)
+        shape = tile.shape
+        cached = self._placements.get(shape)
         if cached is not None:
             return cached
-        out = []
-        rotations = tile.rotations
-        base = tile.shape << 12
-        for site in self.frontier:
-            if not site.anchored:
-                continue
-            # The rotations that fit depend only on the shape and the site's neighbours and their land.
-            key = base | site.neighbours << 6 | site.land
-            ks = _FITTING.get(key)
-            if ks is None:
-                nbrs = site.neighbours
-                req = site.land
-                ks = _FITTING[key] = tuple(
-                    rot.k
-                    for rot in rotations
-                    if (rot.land & nbrs) == req and all(reg & nbrs for reg in rot.regions)
-                )
-            if ks:
-                out.append((site, ks))
-        result = tuple(out)
-        self._placements[tile.shape] = result
+        if shape not in _FITTING.rotations:
+            _FITTING.rotations[shape] = tile.rotations
+        # The rotations that fit depend only on the shape and the site's neighbours and their land: each
+        # anchored site's part of the _FITTING key is worked out once per board (fit_keys).
+        fitting = map(_FITTING.__getitem__, map((shape << 12).__or__, self.fit_keys))
+        result = tuple([(site, ks) for site, ks in zip(self.anchored, fitting, strict=True) if ks])
+        self._placements[shape] = result
         return result
 
     def links(self, slot: int) -> int:
         return self.landlink[slot] | self.sealink[slot]
+
+
+#: A site from its five fields in a tuple: the named tuple's own constructor is a Python call more.
+_site = partial(tuple.__new__, Site)
+
+
+def _board(
+    cells: tuple[int, ...],
+    tiles: tuple[int, ...],
+    rots: tuple[int, ...],
+    land: tuple[int, ...],
+    adj: tuple[int, ...],
+    landlink: tuple[int, ...],
+    sealink: tuple[int, ...],
+    temples: int,
+    slot_at: dict[int, int],
+    frontier: tuple[Site, ...],
+    site_at: dict[int, Site],
+) -> Board:
+    """A new board with its derived parts (``anchored``, ``fit_keys``) and empty memos.
+
+    Its fields are written as one dict: the frozen dataclass's ``__init__`` sets them one by one through
+    ``object.__setattr__``, a call each, and a board is made at every tile laid."""
+    anchored = tuple([site for site in frontier if site.anchored])
+    board = object.__new__(Board)
+    object.__setattr__(
+        board,
+        "__dict__",
+        {
+            "cells": cells,
+            "tiles": tiles,
+            "rots": rots,
+            "land": land,
+            "adj": adj,
+            "landlink": landlink,
+            "sealink": sealink,
+            "temples": temples,
+            "slot_at": slot_at,
+            "frontier": frontier,
+            "site_at": site_at,
+            "anchored": anchored,
+            "fit_keys": tuple([site.neighbours << 6 | site.land for site in anchored]),
+            "_placements": {},
+            "grows": {},
+            "view_slots": [],
+        },
+    )
+    return board
