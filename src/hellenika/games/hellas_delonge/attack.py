@@ -72,9 +72,8 @@ class AttackMixin(HellasFields):
         if forced:
             # Every city can be attacked: from the senders linked to it, else by Forced March from the rest.
             return list(enemy)
-        landlink = self.board.landlink
-        sealink = self.board.sealink
-        return [x for x in enemy if (landlink[x] | sealink[x]) & senders]
+        linked = self.board.linked
+        return [x for x in enemy if linked[x] & senders]
 
     def _second_attack_actions(self) -> list[Action]:
         attack = self.g.attack

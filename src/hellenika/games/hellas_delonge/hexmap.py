@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import partial
+from operator import or_
 from typing import Any, NamedTuple
 
 from hellenika.games.hellas_delonge.components import Rotation, Tile, rotate
@@ -130,6 +131,7 @@ class Board:
     adj: tuple[int, ...]  # per slot, mask of adjacent slots
     landlink: tuple[int, ...]  # per slot, mask of land-linked slots (§6.1)
     sealink: tuple[int, ...]  # per slot, mask of sea-linked (and not land-linked) slots
+    linked: tuple[int, ...]  # per slot, landlink | sealink: every linked slot (links)
     temples: int  # mask of temple slots
     slot_at: dict[int, int]
     frontier: tuple[Site, ...]
@@ -299,7 +301,7 @@ class Board:
         return result
 
     def links(self, slot: int) -> int:
-        return self.landlink[slot] | self.sealink[slot]
+        return self.linked[slot]
 
 
 #: A site from its five fields in a tuple: the named tuple's own constructor is a Python call more.
@@ -336,6 +338,7 @@ def _board(
             "adj": adj,
             "landlink": landlink,
             "sealink": sealink,
+            "linked": tuple(map(or_, landlink, sealink)),
             "temples": temples,
             "slot_at": slot_at,
             "frontier": frontier,

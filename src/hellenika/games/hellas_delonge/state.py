@@ -34,6 +34,7 @@ from hellenika.games.hellas_delonge.attack import AttackMixin
 from hellenika.games.hellas_delonge.components import GREEKS_PER_PLAYER, SHIPS_PER_PLAYER
 from hellenika.games.hellas_delonge.godcards import CardMixin
 from hellenika.games.hellas_delonge.hexmap import Board
+from hellenika.games.hellas_delonge.phases import ASK, SKIP
 from hellenika.games.hellas_delonge.setup import SetupMixin
 from hellenika.games.hellas_delonge.turn import TurnMixin
 from hellenika.games.hellas_delonge.voyage import VoyageMixin
@@ -282,9 +283,16 @@ class HellasState(SetupMixin, TurnMixin, VoyageMixin, AttackMixin, CardMixin):
         handlers = _HANDLERS
         handlers[type(action)](self, action)
         legal_of = _LEGAL
+        single = ph.SINGLE_OPTION
         while self.cp >= 0:
-            legal = legal_of[self.phase](self)
-            if len(legal) != 1 or self._asked(legal):
+            phase = self.phase
+            legal = legal_of[phase](self)
+            if len(legal) != 1:
+                self._legal = legal
+                return
+            # _asked, with its two rules that need nothing but the phase written out.
+            rule = single[phase]
+            if rule == ASK or (rule != SKIP and self._asked(legal)):
                 self._legal = legal
                 return
             only = legal[0]

@@ -103,10 +103,11 @@ class TurnMixin(HellasFields):
         """
         board = self.board
         left = self.pool
-        for t in self.top:
-            left |= 1 << t
-        for t in self.bottom:
-            left |= 1 << t
+        if self.top or self.bottom:
+            for t in self.top:
+                left |= 1 << t
+            for t in self.bottom:
+                left |= 1 << t
         grows = board.grows.get(left)
         if grows is None:
             tiles = self.cat.tiles
@@ -179,11 +180,20 @@ class TurnMixin(HellasFields):
         if da != 1:
             if self._can_voyage(p):
                 out.append(g.voyage)
-            attack = g.attack
-            out += [attack[x] for x in self._attack_targets(p, hand[g.a_forced] > 0)]
+            # The targets of _attack_targets, as actions at once.
+            senders = self._senders(p)
+            if senders:
+                attack = g.attack
+                enemy = iter_bits(self.owned[1 - p])
+                if hand[g.a_forced]:
+                    out += map(attack.__getitem__, enemy)
+                else:
+                    linked = self.board.linked
+                    out += [attack[x] for x in enemy if linked[x] & senders]
         if da == 0 and hand[g.z_double]:
             out.append(g.play[g.z_double])
-        self._free_cards(p, out, hand)
+        if hand[g.z_levy] or hand[g.z_theft] or hand[g.z_oracle] or hand[g.p_shipwrights]:  # most hold none
+            self._free_cards(p, out, hand)
         if da == 2:
             out.append(g.end_turn)
         return out
@@ -221,7 +231,8 @@ class TurnMixin(HellasFields):
             out += self._draws(p)
         if hand[g.z_favour]:
             out.append(g.play[g.z_favour])
-        self._free_cards(p, out, hand)
+        if hand[g.z_levy] or hand[g.z_theft] or hand[g.z_oracle] or hand[g.p_shipwrights]:  # most hold none
+            self._free_cards(p, out, hand)
         out.append(g.stop)
         return out
 
@@ -365,16 +376,14 @@ class TurnMixin(HellasFields):
         if send_g != last[0] or take_g != last[1]:
             march = g.march
             # Each sender in city order to each other taker in city order.
-            last[2] = [
-                row[t] for c in iter_bits(send_g) for row in (march[c],) for t in iter_bits(take_g) if t != c
-            ]
+            takers = iter_bits(take_g)
+            last[2] = [row[t] for c in iter_bits(send_g) for row in (march[c],) for t in takers if t != c]
             last[0] = send_g
             last[1] = take_g
         if send_s != last[3] or take_s != last[4]:
             sail = g.sail
-            last[5] = [
-                row[t] for c in iter_bits(send_s) for row in (sail[c],) for t in iter_bits(take_s) if t != c
-            ]
+            takers = iter_bits(take_s)
+            last[5] = [row[t] for c in iter_bits(send_s) for row in (sail[c],) for t in takers if t != c]
             last[3] = send_s
             last[4] = take_s
         return [*last[2], *last[5], g.done]
@@ -437,7 +446,9 @@ class TurnMixin(HellasFields):
         out: list[Action] = []
         mode = self.end_mode
         hand = self._playable(p)
-        if mode != END_AFTER_FAILURE:
+        if mode != END_AFTER_FAILURE and (
+            hand[g.z_levy] or hand[g.z_theft] or hand[g.z_oracle] or hand[g.p_shipwrights]  # most hold none
+        ):
             self._free_cards(p, out, hand)
         if mode != END_AFTER_BURST and not self.migrated and hand[g.z_migration] and self.cities(p) >= 2:
             out.append(g.play[g.z_migration])
