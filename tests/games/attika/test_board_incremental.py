@@ -22,6 +22,14 @@ def check_board(board: Board, rng: Rng) -> None:
         around = sorted(index[n] for n in neighbours(h) if n in index)
         assert board.nbrs[c] == tuple(around)
         assert board.nbm[c] == sum(1 << n for n in around)
+    for k, shrine in enumerate(board.shrines):
+        assert board.shrine_adj[k] == sum(1 << index[n] for n in neighbours(shrine) if n in index)
+    shrine_any = 0
+    for adj in board.shrine_adj:
+        shrine_any |= adj
+    assert board.shrine_any == shrine_any
+    last = range(board.size - 7, board.size)  # the tile laid last, and the old hexes next to it
+    assert board.edge == sum(1 << c for c in range(board.size - 7) if any(c in board.nbrs[n] for n in last))
     blocked = set(board.cells) | set(board.shrines)
     lo = min(q for q, _ in blocked) - 3, min(r for _, r in blocked) - 3
     hi = max(q for q, _ in blocked) + 3, max(r for _, r in blocked) + 3

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from bisect import bisect
 from collections.abc import Iterator
-from operator import itemgetter
+from functools import lru_cache
+from itertools import compress, filterfalse
+from operator import attrgetter, itemgetter, not_
 from typing import Any
 
 from hellenika.games.attika.catalogue import BLANK, Tile
@@ -58,6 +60,9 @@ _OUTER: tuple[tuple[Hex, int, tuple[int, ...], int], ...] = tuple(
     (h, hex_code(h) - hex_code((0, 0)), slots, sum(1 << k for k in slots))
     for h, slots in ((h, tuple(sorted(_SLOTS[n] for n in neighbours(h) if n in _SLOTS))) for h in _RING_2)
 )
+_OUTER_CODES: tuple[int, ...] = tuple(outer[1] for outer in _OUTER)
+_OUTER_BITS: tuple[int, ...] = tuple(1 << i for i in range(len(_OUTER)))
+_ALL_OUTER = (1 << len(_OUTER)) - 1
 _RING_3_MASKS = tuple(
     (hex_code(h) - hex_code((0, 0)), sum(1 << k for k, outer in enumerate(_OUTER) if outer[0] in inner))
     for h, inner in _RING_3
@@ -65,6 +70,21 @@ _RING_3_MASKS = tuple(
 _RING_3_NEAR: tuple[tuple[int, ...], ...] = tuple(
     tuple(code for code, touched in _RING_3_MASKS if near & touched) for near in range(1 << len(_OUTER))
 )
+
+
+def _runs() -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The footprint in reading order as runs of consecutive hex codes (NW NE, W centre E, SW SE): (the
+    run's first code offset, its slots). A run is inserted into the reading order at one place."""
+    runs: list[tuple[int, list[int]]] = []
+    for k in sorted(range(len(_FOOT_CODES)), key=_FOOT_CODES.__getitem__):
+        if runs and _FOOT_CODES[runs[-1][1][-1]] + 1 == _FOOT_CODES[k]:
+            runs[-1][1].append(k)
+        else:
+            runs.append((_FOOT_CODES[k], [k]))
+    return tuple((first, tuple(slots)) for first, slots in runs)
+
+
+_RUNS = _runs()
 # What Board._grown works out: everything but the symbols, the tiles and the memos.
 _GEOMETRY = (
     "cells",
@@ -73,6 +93,7 @@ _GEOMETRY = (
     "nbrs",
     "nbm",
     "full",
+    "edge",
     "shrines",
     "shrine_adj",
     "shrine_any",
@@ -82,25 +103,44 @@ _GEOMETRY = (
     "ring1",
     "ring2",
 )
+_geometry_of = attrgetter(*_GEOMETRY)
 # The geometry of the start layouts, by (shrines, centres laid before, centre): see Board.with_tile.
-_START_GEOMETRY: dict[tuple[tuple[Hex, ...], tuple[Hex, ...], Hex], Board] = {}
+_START_GEOMETRY: dict[tuple[tuple[Hex, ...], tuple[Hex, ...], Hex], tuple[Any, ...]] = {}
 _EMPTY: dict[tuple[Hex, ...], Board] = {}  # Board.empty, by shrines
-_OuterAt = tuple[tuple[int, int, int, tuple[int, ...], tuple[int, ...], int, int], ...]
-_SHIFTED: dict[int, tuple[tuple[tuple[int, ...], ...], _OuterAt]] = {}
+_Shifted = tuple[
+    tuple[tuple[int, ...], ...],
+    tuple[int, ...],
+    tuple[tuple[int, int, tuple[int, ...], tuple[int, ...], int], ...],
+    tuple[tuple[int, ...], ...],
+]
+_SHIFTED: dict[int, _Shifted] = {}  # by the first hex of a tile: at most one per tile a game can lay
 
 
-def _shifted(base: int) -> tuple[tuple[tuple[int, ...], ...], _OuterAt]:
-    """``_INNER`` as board hexes, for a tile whose first hex is ``base``, and ``_OUTER`` as (dq, dr, code
-    offset, slots, their board hexes, their mask, the hex's bit in the 12-bit mask of ``_RING_3_NEAR``)."""
+def _shifted(base: int) -> _Shifted:
+    """For a tile whose first hex is ``base``: ``_INNER`` and ``_INNER_MASKS`` as board hexes, ``_OUTER``
+    as (dq, dr, slots, their board hexes, their mask), and the runs of ``_RUNS`` as board hexes."""
     shifted = _SHIFTED.get(base)
     if shifted is None:
         inner = tuple(tuple(base + k for k in ks) for ks in _INNER)
+        masks = tuple(mask << base for mask in _INNER_MASKS)
         outer = tuple(
-            (dq, dr, code, slots, tuple(base + k for k in slots), slot_mask << base, 1 << i)
-            for i, ((dq, dr), code, slots, slot_mask) in enumerate(_OUTER)
+            (dq, dr, slots, tuple(base + k for k in slots), slot_mask << base)
+            for (dq, dr), _, slots, slot_mask in _OUTER
         )
-        shifted = _SHIFTED[base] = (inner, outer)
+        runs = tuple(tuple(base + k for k in slots) for _, slots in _RUNS)
+        shifted = _SHIFTED[base] = (inner, masks, outer, runs)
     return shifted
+
+
+@lru_cache(maxsize=256)
+def _symbol_masks(symbols: tuple[int, ...]) -> tuple[tuple[int, int, int, int], int]:
+    """The slots of a tile showing each landscape type, and those showing any, as masks (memoised: a tile
+    shows at most six pictures, 22 tiles)."""
+    masks = [0, 0, 0, 0]
+    for k, sym in enumerate(symbols):
+        if sym != BLANK:
+            masks[sym] |= 1 << k
+    return (masks[0], masks[1], masks[2], masks[3]), masks[0] | masks[1] | masks[2] | masks[3]
 
 
 def iter_bits(mask: int) -> Iterator[int]:
@@ -122,6 +162,7 @@ class Board:
         "blocked",
         "cells",
         "codes",
+        "edge",
         "full",
         "index",
         "nbm",
@@ -148,6 +189,7 @@ class Board:
     symm: tuple[int, int, int, int]  # hexes showing each landscape type
     anysym: int  # hexes showing any symbol
     full: int  # every board hex
+    edge: int  # the old hexes next to the tile laid last (before it was laid)
     shrines: tuple[Hex, ...]
     shrine_adj: tuple[int, ...]  # board hexes next to each shrine
     shrine_any: int  # board hexes next to some shrine
@@ -184,6 +226,7 @@ class Board:
         b.symm = (0, 0, 0, 0)
         b.anysym = 0
         b.full = 0
+        b.edge = 0
         b.shrines = shrines
         b.shrine_adj = tuple(0 for _ in shrines)
         b.shrine_any = 0
@@ -220,23 +263,34 @@ class Board:
             key = (self.shrines, tuple((q, r) for _, q, r, _ in self.tiles), centre)
             geometry = _START_GEOMETRY.get(key)
             if geometry is None:
-                geometry = _START_GEOMETRY[key] = self._grown(centre)
+                geometry = _START_GEOMETRY[key] = _geometry_of(self._grown(centre))
             b = Board.__new__(Board)
-            for name in _GEOMETRY:
-                setattr(b, name, getattr(geometry, name))
+            (
+                b.cells,
+                b.codes,
+                b.index,
+                b.nbrs,
+                b.nbm,
+                b.full,
+                b.edge,
+                b.shrines,
+                b.shrine_adj,
+                b.shrine_any,
+                b._keys,
+                b.order,
+                b.blocked,
+                b.ring1,
+                b.ring2,
+            ) = geometry  # in the order of _GEOMETRY
         else:
             b = self._grown(centre)
         base = len(self.cells)
         symbols = rotated_symbols(tile.symbols, rotation)
         b.symbol = self.symbol + symbols
-        symm = list(self.symm)
-        anysym = self.anysym
-        for i, sym in enumerate(symbols):
-            if sym != BLANK:
-                symm[sym] |= 1 << (base + i)
-                anysym |= 1 << (base + i)
-        b.symm = (symm[0], symm[1], symm[2], symm[3])
-        b.anysym = anysym
+        (w, m, f, h), anysym = _symbol_masks(symbols)
+        sw, sm, sf, sh = self.symm
+        b.symm = (sw | w << base, sm | m << base, sf | f << base, sh | h << base)
+        b.anysym = self.anysym | anysym << base
         b.tiles = (*self.tiles, (tile.index, centre[0], centre[1], rotation))
         b.place_order = None
         b._pick = None
@@ -250,73 +304,78 @@ class Board:
         Only what the new hexes touch is recomputed: their own neighbours, the old hexes next to them, the
         shrines next to them, and the rings of free hexes around the blocked ones (for tile centres). Which
         hexes of the footprint touch which hexes around it is the same for every centre (``_INNER``,
-        ``_OUTER``), so laying a tile only looks up the twelve hexes around it.
+        ``_OUTER``), so laying a tile only looks up the twelve hexes around it, in one pass (``map`` over
+        the set), and walks only the few of them that are blocked.
         """
         q0, r0 = centre
         hexes = footprint(centre)
         code = hex_code(centre)
-        codes = [code + k for k in _FOOT_CODES]
+        codes = tuple(map(code.__add__, _FOOT_CODES))
         base = len(self.cells)
+        inner_at, inner_masks, outer_at, runs = _shifted(base)
         index = self.index.copy()
-        for i, h in enumerate(hexes):
-            index[h] = base + i
+        index.update(zip(hexes, range(base, base + 7), strict=True))
+        blocked_before = self.blocked
+        around = tuple(map(code.__add__, _OUTER_CODES))
+        taken = tuple(map(blocked_before.__contains__, around))
+        near = list(compress(around, map(not_, taken)))  # free hexes at distance 2: new in ring1
+        blocked_bits = sum(compress(_OUTER_BITS, taken))
+        near_bits = _ALL_OUTER ^ blocked_bits
+        # Each old hex next to the tile gains the new hexes it touches (after its old neighbours, in ascending
+        # order, as every neighbour tuple is); ``old_of[k]``: the old hexes next to new hex k.
         nbrs = list(self.nbrs)
         nbm = list(self.nbm)
+        new_nbrs = list(inner_at)
+        new_nbm = list(inner_masks)
+        old_of: dict[int, list[int]] = {}
+        shrine_adj = self.shrine_adj
+        shrine_any = self.shrine_any
+        edge = 0
         get = self.index.get
-        blocked_before = self.blocked
-        # Each old hex next to the tile gains the new hexes it touches (after its old neighbours, in ascending
-        # order, as every neighbour tuple is); ``old_of[k]``: the old hexes next to new hex k. ``near``: the
-        # free hexes around the tile (and, as a mask over _OUTER, which of them), for the rings below.
-        old_of: list[list[int]] = [[], [], [], [], [], [], []]
-        near: list[int] = []
-        near_bits = 0
-        inner_at, outer_at = _shifted(base)
-        for dq, dr, offset, slots, gained, slot_mask, bit in outer_at:
-            if code + offset not in blocked_before:
-                near.append(code + offset)
-                near_bits |= bit
-                continue
-            j = get((q0 + dq, r0 + dr))
-            if j is None:  # a shrine
+        while blocked_bits:
+            low = blocked_bits & -blocked_bits
+            blocked_bits ^= low
+            dq, dr, slots, gained, slot_mask = outer_at[low.bit_length() - 1]
+            h = (q0 + dq, r0 + dr)
+            j = get(h)
+            if j is None:  # a shrine: the new hexes next to it are those the tile has next to h
+                adj = list(shrine_adj)
+                adj[self.shrines.index(h)] |= slot_mask
+                shrine_adj = tuple(adj)
+                shrine_any |= slot_mask
                 continue
             nbrs[j] = nbrs[j] + gained
             nbm[j] |= slot_mask
+            edge |= 1 << j
             for k in slots:
-                old_of[k].append(j)
-        for k in range(7):
-            old = old_of[k]
+                old_of.setdefault(k, []).append(j)
+        for k, old in old_of.items():
             old.sort()
-            mask = _INNER_MASKS[k] << base
+            new_nbrs[k] = (*old, *inner_at[k])
+            mask = new_nbm[k]
             for j in old:
                 mask |= 1 << j
-            nbrs.append((*old, *inner_at[k]))
-            nbm.append(mask)
-        shrine_adj = list(self.shrine_adj)
-        for k, (sq, sr) in enumerate(self.shrines):
-            if abs(sq - q0) + abs(sr - r0) + abs(sq + sr - q0 - r0) <= 4:  # within distance 2 of the centre
-                for dq, dr in DIRECTIONS:
-                    j = index.get((sq + dq, sr + dr))
-                    if j is not None and j >= base:
-                        shrine_adj[k] |= 1 << j
+            new_nbm[k] = mask
+        nbrs += new_nbrs
+        nbm += new_nbm
         b = Board.__new__(Board)
         b.cells = self.cells + hexes
-        b.codes = self.codes + tuple(codes)
+        b.codes = self.codes + codes
         b.index = index
         b.nbrs = tuple(nbrs)
         b.nbm = tuple(nbm)
         b.full = (1 << len(b.cells)) - 1
+        b.edge = edge
         b.shrines = self.shrines
-        b.shrine_adj = tuple(shrine_adj)
-        b.shrine_any = self.shrine_any
-        for adj in shrine_adj:
-            b.shrine_any |= adj
-        # Reading order: the new hexes inserted into the old order (their codes and the order side by side).
+        b.shrine_adj = shrine_adj
+        b.shrine_any = shrine_any
+        # Reading order: each run of consecutive codes of the new hexes inserted into the old order at once.
         keys = list(self._keys)
         order = list(self.order)
-        for i, key in enumerate(codes):
-            at = bisect(keys, key)
-            keys.insert(at, key)
-            order.insert(at, base + i)
+        for (first, _), run in zip(_RUNS, runs, strict=True):
+            at = bisect(keys, code + first)
+            keys[at:at] = range(code + first, code + first + len(run))
+            order[at:at] = run
         b._keys = tuple(keys)
         b.order = tuple(order)
         # Tile centres: a hex at distance exactly 2 from the blocked hexes (see tile_centres). Only hexes
@@ -333,10 +392,13 @@ class Board:
         ring2 = b.ring2 = set(self.ring2)
         ring2.difference_update(codes)
         ring2.difference_update(near)
-        for offset in _RING_3_NEAR[near_bits]:
-            far = code + offset
-            if far not in blocked and far not in ring1 and far not in ring2:
-                ring2.add(far)
+        # (filterfalse looks up the few candidates; a set difference would walk the whole blocked set)
+        ring2.update(
+            filterfalse(
+                ring1.__contains__,
+                filterfalse(blocked.__contains__, map(code.__add__, _RING_3_NEAR[near_bits])),
+            )
+        )
         return b
 
     # ------------------------------------------------------------------ expansion (spec §7)

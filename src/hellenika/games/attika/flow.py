@@ -443,7 +443,7 @@ class FlowMixin(AttikaFields):
         new_mask = board.full ^ old.full
         empty = board.full & ~self.occ
         # The new hexes and the old empty ones next to them: their reductions change.
-        touching = board.adjacent(new_mask) & old.full
+        touching = board.edge
         affected = new_mask | touching & empty
         reductions.set_cells(self.red, board, iter_bits(affected), empty, self.cat.max_level)
         for p in range(self.n):

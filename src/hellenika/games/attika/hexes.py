@@ -35,10 +35,13 @@ def footprint(centre: Hex) -> tuple[Hex, ...]:
 
 # A hex as one int, for the sets of hexes the board keeps as it grows: ``(r + _OFFSET) * CODE_WIDTH + q +
 # _OFFSET``. Codes sort like hexes in reading order (row r, then q), and a neighbour's code is the hex's
-# plus a constant per direction. Every board hex of a game lies within 128 of the origin: 22 tiles each
-# centred at most 3 beyond the board before it.
-CODE_WIDTH = 256
-_OFFSET = CODE_WIDTH // 2
+# plus a constant per direction. Every board hex of a game lies within 128 of the origin (22 tiles each
+# centred at most 3 beyond the board before it), so a row needs 257 codes. The width is not a power of two:
+# an int hashes to itself and Python's sets and dicts pick a slot by its low bits, so with 256 the rows of
+# a board fell on the same few slots (every fourth row on one) and lookups probed long chains; with 331
+# (prime) the rows of a board spread over the table.
+CODE_WIDTH = 331
+_OFFSET = 128
 
 
 def hex_code(h: Hex) -> int:
