@@ -49,7 +49,8 @@ _RING_3: tuple[tuple[Hex, tuple[Hex, ...]], ...] = tuple(
 # The footprint of a tile (slots 0-6: centre, E, NE, NW, W, SW, SE) seen from its centre, for with_tile:
 # the slots next to each slot (ascending, and as a mask of slots); the hexes at distance 2 (``_OUTER``: the
 # offset, its hex code's offset, the slots it touches, likewise); for each set of those that are free (a
-# 12-bit mask over ``_OUTER``), the code offsets of the hexes at distance 3 next to one of them.
+# 12-bit mask over ``_OUTER``), the code offsets of the hexes at distance 3 next to one of them
+# (``_ring_3_near``).
 _SLOTS = {h: k for k, h in enumerate(footprint((0, 0)))}
 _FOOT_CODES: tuple[int, ...] = tuple(hex_code(h) - hex_code((0, 0)) for h in _SLOTS)
 _INNER: tuple[tuple[int, ...], ...] = tuple(
@@ -67,9 +68,13 @@ _RING_3_MASKS = tuple(
     (hex_code(h) - hex_code((0, 0)), sum(1 << k for k, outer in enumerate(_OUTER) if outer[0] in inner))
     for h, inner in _RING_3
 )
-_RING_3_NEAR: tuple[tuple[int, ...], ...] = tuple(
-    tuple(code for code, touched in _RING_3_MASKS if near & touched) for near in range(1 << len(_OUTER))
-)
+
+
+@lru_cache(maxsize=1 << len(_OUTER))
+def _ring_3_near(near: int) -> tuple[int, ...]:
+    """For a set of the hexes at distance 2 (a mask over ``_OUTER``), the code offsets of the hexes at
+    distance 3 next to one of them (memoised on demand: building all 4,096 made the import slow)."""
+    return tuple(code for code, touched in _RING_3_MASKS if near & touched)
 
 
 def _runs() -> tuple[tuple[int, tuple[int, ...]], ...]:
@@ -396,7 +401,7 @@ class Board:
         ring2.update(
             filterfalse(
                 ring1.__contains__,
-                filterfalse(blocked.__contains__, map(code.__add__, _RING_3_NEAR[near_bits])),
+                filterfalse(blocked.__contains__, map(code.__add__, _ring_3_near(near_bits))),
             )
         )
         return b

@@ -12,7 +12,7 @@ offering at least d (``reductions.py``), split by surcharge (next to an own buil
 
 from __future__ import annotations
 
-from itertools import compress
+from itertools import compress, product
 from typing import TYPE_CHECKING
 
 from hellenika.games.attika import reductions
@@ -90,7 +90,7 @@ def buildable(s: AttikaFields, p: int, b: int) -> int:
             continue
         options = table[block + ((slack if slack < max_points else max_points) + 1) * _SHAPES + shape]
         if options is _UNKNOWN:
-            options = affordable_reductions(cat.buildings[b], slack, shape, hand, surcharge, max_points)
+            options = affordable_reductions(cat.buildings[b], slack, shape, levels, max_points)
         if options is None:  # the full cost is affordable: every space of the region
             mask |= region
         else:
@@ -125,10 +125,11 @@ def _slack_key(slack: int, max_points: int) -> int:
     return (0 if slack < 0 else (slack if slack < max_points else max_points) + 1) * _SHAPES
 
 
-_AFFORDABLE: list[tuple[tuple[int, ...], ...] | None] = []
+_Options = tuple[tuple[int, ...], ...] | None
+_AFFORDABLE: list[_Options] = []
 
 
-def _table(buildings: int, max_points: int) -> list[tuple[tuple[int, ...], ...] | None]:
+def _table(buildings: int, max_points: int) -> list[_Options]:
     """The memo table of :func:`affordable_reductions`, grown to hold every key of ``buildings`` types at
     once, ``(b * (max_points + 2) + slack) * _SHAPES + shape`` (_UNKNOWN until worked out), so the hot
     paths index it with no bounds check."""
@@ -139,50 +140,68 @@ def _table(buildings: int, max_points: int) -> list[tuple[tuple[int, ...], ...] 
 
 
 def affordable_reductions(
-    building: Building, slack: int, shape: int, hand: Vector, surcharge: int, max_points: int
-) -> tuple[tuple[int, ...], ...] | None:
-    """The least reductions d (as level-mask indices) with which ``hand`` pays the building plus
-    ``surcharge``; None when no reduction is needed.
+    building: Building, slack: int, shape: int, levels: int, max_points: int
+) -> _Options:
+    """The least reductions d (as level-mask indices) with which a hand pays the building plus a surcharge;
+    None when no reduction is needed.
 
     Whether R' = R - d is payable depends on the hand only through its size less the surcharge (``slack``:
     below 0 nothing is payable, from ``max_points`` = 2|R| everything is) and its counts capped at the most
-    symbols of one type a cost has (``shape``), so the answer is memoised on those, in a flat table indexed
-    by one int (hot path: every phase-A decision asks it for each building on the storage board).
+    symbols of one type a cost has (``shape``, :func:`hand_shape`), so the answer is memoised on those, in a
+    flat table indexed by one int (hot path: every phase-A decision asks it for each building on the storage
+    board). A miss fills the entries of every slack at once (:func:`_fill`).
     """
     table = _table(building.index + 1, max_points)
     key = building.index * (max_points + 2) * _SHAPES + _slack_key(slack, max_points) + shape
-    result = table[key]
-    if result is not _UNKNOWN:
-        return result
+    if table[key] is _UNKNOWN:
+        _fill(table, building, shape, levels, max_points)
+    return table[key]
+
+
+def _fill(
+    table: list[tuple[tuple[int, ...], ...] | None],
+    building: Building,
+    shape: int,
+    levels: int,
+    max_points: int,
+) -> None:
+    """Work out :func:`affordable_reductions` for ``building`` and ``shape`` at every slack, and store it
+    under every shape alike for this building: a hand's cards of a type beyond the building's symbols of
+    that type pay nothing more, so shapes that agree once capped at the cost have the same answers (the
+    table then fills after a few hundred misses, not thousands)."""
+    base = levels + 1
+    counts = [shape // base**t % base for t in range(4)]
+    cost = building.cost
+    held = [min(counts[t], cost[t]) for t in range(4)]
+    choices = [range(cost[t], base) if counts[t] >= cost[t] else (counts[t],) for t in range(4)]
+    alike = [a + base * (b + base * (c + base * d)) for a, b, c, d in product(*choices)]
+    block = building.index * (max_points + 2) * _SHAPES
+    for slack in range(-1, max_points + 1):
+        result = _least_reductions(building, slack, held)
+        key = block + _slack_key(slack, max_points)
+        for other in alike:
+            table[key + other] = result
+
+
+def _least_reductions(building: Building, slack: int, held: list[int]) -> _Options:
+    """:func:`affordable_reductions` for a hand holding ``held`` cards of each type (capped at the cost)
+    and ``slack`` cards more than the surcharge."""
     found: list[Vector] = []
     masks: list[tuple[int, ...]] = []
-    h0, h1, h2, h3 = hand
-    need = surcharge - h0 - h1 - h2 - h3
+    h0, h1, h2, h3 = held
     for d, rest, levels in building.reductions:
-        # payment.can_pay(hand, rest, surcharge), written out: this loop fills the table.
+        # payment.can_pay(hand, rest, surcharge), written out with the hand's size less the surcharge.
         r0, r1, r2, r3 = rest
-        if (
-            2 * (r0 + r1 + r2 + r3)
-            + need
-            - (r0 if r0 < h0 else h0)
-            - (r1 if r1 < h1 else h1)
-            - (r2 if r2 < h2 else h2)
-            - (r3 if r3 < h3 else h3)
-            > 0
-        ):
+        if 2 * (r0 + r1 + r2 + r3) - slack - min(r0, h0) - min(r1, h1) - min(r2, h2) - min(r3, h3) > 0:
             continue
         if not levels:
-            result = None
-            break
+            return None
         d0, d1, d2, d3 = d
         if any(f[0] <= d0 and f[1] <= d1 and f[2] <= d2 and f[3] <= d3 for f in found):
             continue  # a smaller reduction already pays: its spaces include these
         found.append(d)
         masks.append(levels)
-    else:
-        result = tuple(masks)
-    table[key] = result
-    return result
+    return tuple(masks)
 
 
 def building_facts(cat: Catalogue) -> tuple[tuple[int, int, int], ...]:
@@ -220,16 +239,16 @@ def buildable_types(s: AttikaFields, p: int) -> list[int]:
     street_base = 4 * levels
     street_levels = len(red) - street_base
     # The regions to look at, the one with a surcharge first, each with its key into the memo table less the
-    # building's block: (region, key, slack, surcharge); the keys as in _slack_key.
+    # building's block: (region, key, slack); the keys as in _slack_key.
     # A hand smaller than the surcharge pays nothing there (affordable_reductions finds no option).
     regions = []
     if far and size >= settlements:
         slack = size - settlements
         key = ((slack if slack < max_points else max_points) + 1) * _SHAPES + shape
-        regions.append((far, key, slack, settlements))
+        regions.append((far, key, slack))
     if near:
         key = (size if size < max_points else max_points) + 1
-        regions.append((near, key * _SHAPES + shape, size, 0))
+        regions.append((near, key * _SHAPES + shape, size))
     out = []
     facts = s.g.building_facts
     for b in compress(range(len(facts)), s.storage[p]):
@@ -246,10 +265,10 @@ def buildable_types(s: AttikaFields, p: int) -> list[int]:
                     out.append(b)
                     break
             continue
-        for region, key, slack, surcharge in regions:
+        for region, key, slack in regions:
             options = table[block + key]
             if options is _UNKNOWN:
-                options = affordable_reductions(cat.buildings[b], slack, shape, hand, surcharge, max_points)
+                options = affordable_reductions(cat.buildings[b], slack, shape, levels, max_points)
             if options is None:
                 break
             for masks in options:

@@ -76,13 +76,17 @@ def _tiers(levels: int, street_levels: int) -> tuple[tuple[int, ...], ...]:
     key = (levels, street_levels)
     tiers = _TIERS.get(key)
     if tiers is None:
-        table: list[tuple[int, ...]] = []
-        for code in range(1 << 12):
-            counts = [code >> (3 * t) & 7 for t in range(4)]
-            indices = [t * levels + k for t in range(4) for k in range(min(counts[t], levels))]
-            indices += [4 * levels + k for k in range(min(sum(counts), street_levels))]
-            table.append(tuple(indices))
-        tiers = _TIERS[key] = tuple(table)
+        # Built from each type's part and the total's part, codes in ascending order (w fastest).
+        part = [[tuple(t * levels + k for k in range(min(n, levels))) for n in range(8)] for t in range(4)]
+        total = [tuple(4 * levels + k for k in range(min(n, street_levels))) for n in range(29)]
+        w, m, f, h = part
+        tiers = _TIERS[key] = tuple(
+            w[a] + m[b] + f[c] + h[d] + total[a + b + c + d]
+            for d in range(8)
+            for c in range(8)
+            for b in range(8)
+            for a in range(8)
+        )
     return tiers
 
 
