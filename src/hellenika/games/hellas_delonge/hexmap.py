@@ -26,6 +26,8 @@ DIRS = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))  # d0 E, d1 SE, d2 S
 DELTA = tuple(dq * W + dr for dq, dr in DIRS)
 ORIGIN = R * W + R
 DOLPHIN = 0  # the dolphin's slot
+#: Per direction: d, the cell offset, the direction back (Board.place).
+_AROUND = tuple((d, DELTA[d], (d + 3) % 6) for d in range(6))
 
 
 def cell(q: int, r: int) -> int:
@@ -122,8 +124,12 @@ class Site(NamedTuple):
         return qr(self.cell)[1]
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Board:
+    """The map after some tiles are laid. Never changed once made (a tile laid makes a new board), apart from
+    its memos: a plain slotted dataclass rather than a frozen one, whose ``__init__`` costs a call a field
+    (a board is made at every tile laid)."""
+
     cells: tuple[int, ...]  # per slot
     tiles: tuple[int, ...]  # per slot: catalogue tile index, -1 for the dolphin
     rots: tuple[int, ...]
@@ -163,31 +169,30 @@ class Board:
         """
         n = len(self.cells)
         bit = 1 << n
-        temples = self.temples | bit if tile.temple else self.temples
-        slot_at = dict(self.slot_at)
+        slot_at = self.slot_at.copy()
         slot_at[c] = n
         adj = [*self.adj, 0]
         landlink = [*self.landlink, 0]
         sealink = [*self.sealink, 0]
-        site_at = dict(self.site_at)
+        site_at = self.site_at.copy()
         site_at.pop(c, None)
-        for d in range(6):
-            nc = c + DELTA[d]
+        adj_n = land_n = sea_n = 0  # the new slot's masks
+        for d, delta, back in _AROUND:
+            nc = c + delta
             j = slot_at.get(nc)
             if j is not None:
-                adj[n] |= 1 << j
+                adj_n |= 1 << j
                 adj[j] |= bit
                 if j:
                     if land >> d & 1:
-                        landlink[n] |= 1 << j
+                        land_n |= 1 << j
                         landlink[j] |= bit
                     else:
-                        sealink[n] |= 1 << j
+                        sea_n |= 1 << j
                         sealink[j] |= bit
                 continue
             if _DISTANCE[nc] >= R - 1:
                 continue
-            back = (d + 3) % 6
             old = site_at.get(nc)
             if old is None:
                 nbrs, req, slots = 1 << back, (land >> d & 1) << back, bit
@@ -196,11 +201,14 @@ class Board:
                 req = old.land | (land >> d & 1) << back
                 slots = old.slots | bit
             site_at[nc] = _site((nc, nbrs, req, bool(slots & 1) or nbrs.bit_count() >= 2, slots))
-        if adj[n] & 1:  # next to the dolphin: sea-linked through it to the others there
+        if adj_n & 1:  # next to the dolphin: sea-linked through it to the others there
             for i in iter_bits(adj[DOLPHIN]):
-                if i != n and not landlink[n] >> i & 1:
-                    sealink[n] |= 1 << i
+                if i != n and not land_n >> i & 1:
+                    sea_n |= 1 << i
                     sealink[i] |= bit
+        adj[n] = adj_n
+        landlink[n] = land_n
+        sealink[n] = sea_n
         return _board(
             (*self.cells, c),
             (*self.tiles, tile.index),
@@ -209,7 +217,7 @@ class Board:
             tuple(adj),
             tuple(landlink),
             tuple(sealink),
-            temples,
+            self.temples | bit if tile.temple else self.temples,
             slot_at,
             tuple(map(site_at.__getitem__, sorted(site_at))),  # by cell (ints sort quicker than sites)
             site_at,
@@ -300,6 +308,16 @@ class Board:
         self._placements[shape] = result
         return result
 
+    def fits_somewhere(self, tile: Tile) -> bool:
+        """Whether ``tile`` fits at some anchored site (``placements`` not empty), stopping at the first."""
+        cached = self._placements.get(tile.shape)
+        if cached is not None:
+            return bool(cached)
+        shape = tile.shape
+        if shape not in _FITTING.rotations:
+            _FITTING.rotations[shape] = tile.rotations
+        return any(map(_FITTING.__getitem__, map((shape << 12).__or__, self.fit_keys)))
+
     def links(self, slot: int) -> int:
         return self.linked[slot]
 
@@ -321,33 +339,24 @@ def _board(
     frontier: tuple[Site, ...],
     site_at: dict[int, Site],
 ) -> Board:
-    """A new board with its derived parts (``anchored``, ``fit_keys``) and empty memos.
-
-    Its fields are written as one dict: the frozen dataclass's ``__init__`` sets them one by one through
-    ``object.__setattr__``, a call each, and a board is made at every tile laid."""
+    """A new board with its derived parts (``linked``, ``anchored``, ``fit_keys``) and empty memos."""
     anchored = tuple([site for site in frontier if site.anchored])
-    board = object.__new__(Board)
-    object.__setattr__(
-        board,
-        "__dict__",
-        {
-            "cells": cells,
-            "tiles": tiles,
-            "rots": rots,
-            "land": land,
-            "adj": adj,
-            "landlink": landlink,
-            "sealink": sealink,
-            "linked": tuple(map(or_, landlink, sealink)),
-            "temples": temples,
-            "slot_at": slot_at,
-            "frontier": frontier,
-            "site_at": site_at,
-            "anchored": anchored,
-            "fit_keys": tuple([site.neighbours << 6 | site.land for site in anchored]),
-            "_placements": {},
-            "grows": {},
-            "view_slots": [],
-        },
+    return Board(
+        cells,
+        tiles,
+        rots,
+        land,
+        adj,
+        landlink,
+        sealink,
+        tuple(map(or_, landlink, sealink)),
+        temples,
+        slot_at,
+        frontier,
+        site_at,
+        anchored,
+        tuple([site.neighbours << 6 | site.land for site in anchored]),
+        {},
+        {},
+        [],
     )
-    return board

@@ -115,7 +115,7 @@ class TurnMixin(HellasFields):
             mask = left  # not iter_bits: its memo would keep every stack ever seen
             while mask and not grows:
                 low = mask & -mask
-                grows = bool(board.placements(tiles[low.bit_length() - 1]))
+                grows = board.fits_somewhere(tiles[low.bit_length() - 1])
                 mask ^= low
             board.grows[left] = grows
         return grows
