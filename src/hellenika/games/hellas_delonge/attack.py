@@ -86,7 +86,11 @@ class AttackMixin(HellasFields):
         x = action.city
         self.atk_ok = False
         self.target = x
-        self.sources = tuple(c for c in iter_bits(self.board.links(x) & self.owned[p]) if self._spare(c) >= 1)
+        greeks = self.greeks
+        tired = self.tired
+        # _spare(c) >= 1, written out as in _senders.
+        linked = iter_bits(self.board.linked[x] & self.owned[p])
+        self.sources = tuple([c for c in linked if greeks[c] >= 2 and greeks[c] > tired[c]])
         self.commits = ()
         self.fm_city = -1
         self.fm_used = False

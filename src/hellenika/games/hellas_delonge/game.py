@@ -126,11 +126,14 @@ class HellasGame(Game):
         self.tile_peeked = [a.TilePeeked(t.id) for t in cat.tiles]
         self.use_tile = [a.UseTile(t.id) for t in cat.tiles]
         self.order_tile = [a.OrderTile(t.id) for t in cat.tiles]
-        # CardMixin._may_hold_all: per seat, the last (hand, discard piles, answer); the last discard piles
-        # and their answers by the gods held (three flags); what answers are made of: each god's slice of a
-        # hand, the copies of each card type, and by the gods held a 1 for each type of theirs.
+        # CardMixin._may_hold_all: per seat, the last (hand, discard piles, answer); the last discard piles,
+        # their answers by the gods held (three flags) and a 1 for each type not all discarded; what answers
+        # are made of: each god's slice of a hand, the copies of each card type, and by the gods held a 1 for
+        # each type of theirs.
         self.may_hold_last: list[tuple[tuple[int, ...], ...]] = [((), (), ()), ((), (), ())]
-        self.may_hold_by_held: tuple[tuple[int, ...], dict[tuple[bool, ...], tuple[int, ...]]] = ((), {})
+        self.may_hold_by_held: tuple[
+            tuple[int, ...], dict[tuple[bool, ...], tuple[int, ...]], tuple[bool, ...]
+        ] = ((), {}, ())
         self.god_slices = tuple(slice(r.start, r.stop) for r in cat.god_ranges)
         # The last (hand, fresh cards, pile, discard piles, draws) of TurnMixin._draws.
         self.draws_last: tuple[tuple[Any, ...], ...] = ((), (), (), (), ())

@@ -114,7 +114,12 @@ class CardMixin(HellasFields):
         """Does a window open for ``p``? When he may hold one of its cards (:meth:`_may_hold`)."""
         if p == 0 and self.turn == 1:  # barred
             return False
-        return any(map(self._may_hold_all(p).__getitem__, types))
+        held = self._may_hold_all(p)
+        # One or two types: a loop is quicker than any() over a generator or a tuple's __getitem__.
+        for t in types:  # noqa: SIM110
+            if held[t]:
+                return True
+        return False
 
     def _playable(self, p: int) -> tuple[int, ...]:
         """The cards ``p`` may play now, by type: every offer of a card reads this. None in Light's first
@@ -143,15 +148,17 @@ class CardMixin(HellasFields):
         last = g.may_hold_last[p]
         if last[0] is hand and last[1] is discards:
             return last[2]
-        held = tuple(map(any, map(hand.__getitem__, g.god_slices)))
+        zeus, poseidon, ares = g.god_slices  # GODS
+        held = (any(hand[zeus]), any(hand[poseidon]), any(hand[ares]))
         by_held = g.may_hold_by_held
         if by_held[0] is not discards:
-            g.may_hold_by_held = by_held = (discards, {})
+            # 1 where not every copy of the card is in the discard pile.
+            g.may_hold_by_held = by_held = (discards, {}, tuple(map(lt, discards, g.deck)))
         answers = by_held[1]
         out = answers.get(held)
         if out is None:
             # 1 where the card's god is held and not every copy of it is in the discard pile.
-            out = answers[held] = tuple(map(and_, g.types_of_gods[held], map(lt, discards, g.deck)))
+            out = answers[held] = tuple(map(and_, g.types_of_gods[held], by_held[2]))
         g.may_hold_last[p] = (hand, discards, out)
         return out
 

@@ -303,8 +303,10 @@ class Board:
             _FITTING.rotations[shape] = tile.rotations
         # The rotations that fit depend only on the shape and the site's neighbours and their land: each
         # anchored site's part of the _FITTING key is worked out once per board (fit_keys).
-        fitting = map(_FITTING.__getitem__, map((shape << 12).__or__, self.fit_keys))
-        result = tuple([(site, ks) for site, ks in zip(self.anchored, fitting, strict=True) if ks])
+        base = shape << 12
+        fitting = _FITTING
+        keys = zip(self.anchored, self.fit_keys, strict=True)
+        result = tuple([(site, ks) for site, key in keys if (ks := fitting[base | key])])
         self._placements[shape] = result
         return result
 
@@ -316,7 +318,12 @@ class Board:
         shape = tile.shape
         if shape not in _FITTING.rotations:
             _FITTING.rotations[shape] = tile.rotations
-        return any(map(_FITTING.__getitem__, map((shape << 12).__or__, self.fit_keys)))
+        base = shape << 12
+        fitting = _FITTING
+        for key in self.fit_keys:  # noqa: SIM110 (a loop is quicker than any() over a generator)
+            if fitting[base | key]:
+                return True
+        return False
 
     def links(self, slot: int) -> int:
         return self.linked[slot]
