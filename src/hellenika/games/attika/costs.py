@@ -69,21 +69,19 @@ def buildable(s: AttikaFields, p: int, b: int) -> int:
         pred = s.tmask[p * s.types + pred_type]
         if pred:
             mask = board.adjacent_cached(pred) & empty
-    hand = s.hands[p]
     near = empty & s.ownadj[p]
     far = empty & ~near
     settlements = len(s.comps[p])
     red = s.red
     cat = s.cat
     levels = cat.max_level
-    size = hand[0] + hand[1] + hand[2] + hand[3]
+    size, shape = hand_key(s.g.hand_keys, s.hands[p], levels)
     if street:
         mask |= reductions.total_at_least(red, street - size, near, levels)
         mask |= reductions.total_at_least(red, street + settlements - size, far, levels)
         return mask
     table = _AFFORDABLE  # sized by building_facts
     max_points = cat.max_points
-    shape = hand_shape(hand, levels)
     for region, surcharge in ((near, 0), (far, settlements)):
         slack = size - surcharge
         if not region or slack < 0:  # a hand smaller than the surcharge pays nothing there
@@ -114,6 +112,15 @@ def hand_shape(hand: Vector, levels: int) -> int:
         cap = _CAPPED[levels] = tuple(min(n, levels) for n in range(_MAX_COUNT + 1))
     base = levels + 1
     return cap[hand[0]] + base * (cap[hand[1]] + base * (cap[hand[2]] + base * cap[hand[3]]))
+
+
+def hand_key(known: dict[Vector, tuple[int, int]], hand: Vector, levels: int) -> tuple[int, int]:
+    """(size, :func:`hand_shape`) of a hand, memoised in ``known`` (the game's: one entry per hand seen, at
+    most 16 ** 4 with the supply's 15 cards of each type)."""
+    key = known.get(hand)
+    if key is None:
+        key = known[hand] = (hand[0] + hand[1] + hand[2] + hand[3], hand_shape(hand, levels))
+    return key
 
 
 _MAX_COUNT = 255  # more cards of one type than any hand can hold (the supply has 15 of each)
@@ -216,39 +223,31 @@ def buildable_types(s: AttikaFields, p: int) -> list[int]:
     """Building types on p's storage board that p can build somewhere now (phase A's ``build`` choices).
 
     The same test as :func:`buildable`, answered per type with an early exit, and with the hand's shape and
-    the two regions (next to an own building or not) worked out once for all types.
+    the two regions (next to an own building or not) worked out once for all types. The near region is
+    tried first: it is the one that usually exists (the far one only when the hand covers the surcharge).
     """
     board = s.board
     empty = board.full & ~s.occ
     if not empty:
         return []
     cat = s.cat
-    levels = cat.max_level
+    size, shape = hand_key(s.g.hand_keys, s.hands[p], cat.max_level)
     max_points = cat.max_points
-    hand = s.hands[p]
-    size = hand[0] + hand[1] + hand[2] + hand[3]
-    shape = hand_shape(hand, levels)
     near = empty & s.ownadj[p]
-    far = empty & ~near
     settlements = len(s.comps[p])
     red = s.red
     tmask = s.tmask
     offset = p * s.types
     table = _AFFORDABLE  # sized by building_facts
     adjacent = board.adjacent_cached
-    street_base = 4 * levels
-    street_levels = len(red) - street_base
-    # The regions to look at, the one with a surcharge first, each with its key into the memo table less the
-    # building's block: (region, key, slack); the keys as in _slack_key.
-    # A hand smaller than the surcharge pays nothing there (affordable_reductions finds no option).
-    regions = []
-    if far and size >= settlements:
-        slack = size - settlements
-        key = ((slack if slack < max_points else max_points) + 1) * _SHAPES + shape
-        regions.append((far, key, slack))
-    if near:
-        key = (size if size < max_points else max_points) + 1
-        regions.append((near, key * _SHAPES + shape, size))
+    # Each region's key into the memo table less the building's block, as in _slack_key. A hand smaller than
+    # the surcharge pays nothing in the far region (affordable_reductions would find no option): no region.
+    near_key = ((size if size < max_points else max_points) + 1) * _SHAPES + shape
+    far = empty & ~near
+    slack = size - settlements
+    far_key = ((slack if slack < max_points else max_points) + 1) * _SHAPES + shape
+    if slack < 0:
+        far = 0
     out = []
     facts = s.g.building_facts
     for b in compress(range(len(facts)), s.storage[p]):
@@ -260,27 +259,44 @@ def buildable_types(s: AttikaFields, p: int) -> list[int]:
                 continue
         if street:
             # reductions.total_at_least in each region: spaces with at least k symbols of any type around.
+            street_base = 4 * cat.max_level
+            street_levels = len(red) - street_base
             for region, k in ((near, street - size), (far, street + settlements - size)):
                 if region and (k <= 0 or (k <= street_levels and region & red[street_base + k - 1])):
                     out.append(b)
                     break
             continue
-        for region, key, slack in regions:
-            options = table[block + key]
+        # The two regions, written out (a loop over them cost more than the checks).
+        if near:
+            options = table[block + near_key]
             if options is _UNKNOWN:
-                options = affordable_reductions(cat.buildings[b], slack, shape, levels, max_points)
-            if options is None:
-                break
+                options = affordable_reductions(cat.buildings[b], size, shape, cat.max_level, max_points)
+            if options is None:  # the full cost is affordable
+                out.append(b)
+                continue
             for masks in options:
-                cells = region
+                cells = near
                 for i in masks:
                     cells &= red[i]
                 if cells:
                     break
             else:
-                continue  # no reduction on offer in this region pays
-            break
-        else:
-            continue  # in neither region
-        out.append(b)
+                cells = 0
+            if cells:
+                out.append(b)
+                continue
+        if far:
+            options = table[block + far_key]
+            if options is _UNKNOWN:
+                options = affordable_reductions(cat.buildings[b], slack, shape, cat.max_level, max_points)
+            if options is None:
+                out.append(b)
+                continue
+            for masks in options:
+                cells = far
+                for i in masks:
+                    cells &= red[i]
+                if cells:
+                    out.append(b)
+                    break
     return out

@@ -127,6 +127,8 @@ class AttikaGame(Game):
         # the draws phase A offers, by the heights of the player's stacks.
         self.pay_offers: dict[tuple[Vector, Vector, int], list[Action]] = {}
         self.draw_offers: dict[tuple[int, ...], list[Action]] = {}
+        # A hand's size and shape (costs.hand_key), by the hand.
+        self.hand_keys: dict[Vector, tuple[int, int]] = {}
 
     def tile_action(self, centre: Hex) -> PlaceTile:
         return self._tile_actions[centre]
