@@ -89,8 +89,11 @@ class AttackMixin(HellasFields):
         greeks = self.greeks
         tired = self.tired
         # _spare(c) >= 1, written out as in _senders.
-        linked = iter_bits(self.board.linked[x] & self.owned[p])
-        self.sources = tuple([c for c in linked if greeks[c] >= 2 and greeks[c] > tired[c]])
+        sources = []
+        for c in iter_bits(self.board.linked[x] & self.owned[p]):
+            if greeks[c] >= 2 and greeks[c] > tired[c]:
+                sources.append(c)
+        self.sources = tuple(sources)
         self.commits = ()
         self.fm_city = -1
         self.fm_used = False

@@ -338,10 +338,21 @@ class CardMixin(HellasFields):
     # ------------------------------------------------------------------ Levy and Shipwrights
 
     def _levy_moves(self, p: int, *, greeks: bool, any_only: bool = False) -> list[tuple[int, int]]:
-        """(city, source) placements: from the supply (source -1), else from another own city (§8.1-7)."""
+        """(city, source) placements: from the supply (source -1), else from another own city (§8.1-7).
+        ``any_only``: the first one found only, or none (whether the card can do anything)."""
         pieces = self.greeks if greeks else self.ships
         supply = self.gsup[p] if greeks else self.ssup[p]
         cities = iter_bits(self.owned[p])
+        if any_only:  # whether there is one at all (a card's offer): the first found
+            keep = 1 if greeks else 0
+            for c in cities:
+                if pieces[c] < CITY_CAP:
+                    if supply:
+                        return [(c, -1)]
+                    for f in cities:
+                        if f != c and pieces[f] > keep:
+                            return [(c, f)]
+            return []
         rooms = [c for c in cities if pieces[c] < CITY_CAP]
         if supply:
             return [(c, -1) for c in rooms]
@@ -351,8 +362,6 @@ class CardMixin(HellasFields):
             for f in cities:
                 if f != c and pieces[f] > keep:
                     out.append((c, f))
-                    if any_only:
-                        return out
         return out
 
     def _levy_actions(self) -> list[Action]:

@@ -305,8 +305,12 @@ class Board:
         # anchored site's part of the _FITTING key is worked out once per board (fit_keys).
         base = shape << 12
         fitting = _FITTING
-        keys = zip(self.anchored, self.fit_keys, strict=True)
-        result = tuple([(site, ks) for site, key in keys if (ks := fitting[base | key])])
+        out = []
+        for site, key in zip(self.anchored, self.fit_keys, strict=True):
+            ks = fitting[base | key]
+            if ks:
+                out.append((site, ks))
+        result = tuple(out)
         self._placements[shape] = result
         return result
 

@@ -143,7 +143,9 @@ class VoyageMixin(HellasFields):
         g = self.g
         at = g.place_at
         sites, ties = self._voyage_sites(self.v_winds)
-        out: list[Action] = [at[site.cell] for site in sites]
+        out: list[Action] = []
+        for site in sites:
+            out.append(at[site.cell])
         p = self.active
         if ties and self._playable(p)[g.p_winds]:  # ties: Winds is not played yet
             out.append(g.play[g.p_winds])
@@ -242,7 +244,11 @@ class VoyageMixin(HellasFields):
         g = self.g
         p = self.active
         ships = self.ships
-        out: list[Action] = [g.pay[c] for c in iter_bits(self.v_adj & self.owned[p]) if ships[c]]
+        pay = g.pay
+        out: list[Action] = []
+        for c in iter_bits(self.v_adj & self.owned[p]):
+            if ships[c]:
+                out.append(pay[c])
         if self._playable(p)[g.p_free]:
             out.append(g.play[g.p_free])
         return out
