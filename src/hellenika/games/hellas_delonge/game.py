@@ -20,8 +20,8 @@ from hellenika.engine.state import State
 from hellenika.games.hellas_delonge import actions as a
 from hellenika.games.hellas_delonge.components import GODS, load_catalogue
 from hellenika.games.hellas_delonge.heuristics import EVALUATION_SCALE
-from hellenika.games.hellas_delonge.hexmap import W, qr
-from hellenika.games.hellas_delonge.state import MAX_SLOTS, HellasState
+from hellenika.games.hellas_delonge.hexmap import MAX_SLOTS, W, qr
+from hellenika.games.hellas_delonge.state import HellasState
 
 if TYPE_CHECKING:
     from rich.console import RenderableType

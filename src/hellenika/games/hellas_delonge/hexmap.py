@@ -26,6 +26,8 @@ DIRS = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))  # d0 E, d1 SE, d2 S
 DELTA = tuple(dq * W + dr for dq, dr in DIRS)
 ORIGIN = R * W + R
 DOLPHIN = 0  # the dolphin's slot
+MAX_SLOTS = 24  # the dolphin and 23 land tiles
+ZERO_SLOTS = (0,) * MAX_SLOTS  # a state's tired Greeks when none are (shared, so tested by identity)
 #: Per direction: d, the cell offset, the direction back (Board.place).
 _AROUND = tuple((d, DELTA[d], (d + 3) % 6) for d in range(6))
 

@@ -33,7 +33,7 @@ from hellenika.games.hellas_delonge import phases as ph
 from hellenika.games.hellas_delonge.attack import AttackMixin
 from hellenika.games.hellas_delonge.components import GREEKS_PER_PLAYER, SHIPS_PER_PLAYER
 from hellenika.games.hellas_delonge.godcards import CardMixin
-from hellenika.games.hellas_delonge.hexmap import Board
+from hellenika.games.hellas_delonge.hexmap import ZERO_SLOTS, Board
 from hellenika.games.hellas_delonge.phases import ASK, SKIP
 from hellenika.games.hellas_delonge.setup import SetupMixin
 from hellenika.games.hellas_delonge.turn import TurnMixin
@@ -41,9 +41,6 @@ from hellenika.games.hellas_delonge.voyage import VoyageMixin
 
 if TYPE_CHECKING:
     from hellenika.games.hellas_delonge.game import HellasGame
-
-MAX_SLOTS = 24  # the dolphin and 23 land tiles
-ZERO_SLOTS = (0,) * MAX_SLOTS
 
 
 class HellasState(SetupMixin, TurnMixin, VoyageMixin, AttackMixin, CardMixin):

@@ -24,7 +24,7 @@ from hellenika.games.hellas_delonge import actions as a
 from hellenika.games.hellas_delonge import phases as ph
 from hellenika.games.hellas_delonge.components import A_GOD_CARD, CITY_CAP, GOD_LIMIT, GODS, HAND_LIMIT
 from hellenika.games.hellas_delonge.fields import HellasFields
-from hellenika.games.hellas_delonge.hexmap import iter_bits
+from hellenika.games.hellas_delonge.hexmap import ZERO_SLOTS, iter_bits
 
 BURST_ACTIONS = 3  # spec §4.1: 3, or 4 with more temples
 VICTORY_CITIES = 10  # spec §9
@@ -50,8 +50,8 @@ class TurnMixin(HellasFields):
         self.migrated = False
         self.end_mode = END_AFTER_BURST
         self.burst_left = 0
-        if any(self.tired):
-            self.tired = (0,) * len(self.tired)
+        if self.tired is not ZERO_SLOTS:  # nobody attacked last turn: it is the shared zeros still
+            self.tired = ZERO_SLOTS
         if self._events is not None:
             self._emit(f"Turn {self.turn}: {who(self.active)}", self.active)
         self.phase = ph.MAIN
@@ -62,21 +62,19 @@ class TurnMixin(HellasFields):
         return p == 0 and self.turn == 1
 
     def _do_end_turn(self, action: a.EndTurn) -> None:
-        self._end_turn()
-
-    def _end_turn(self) -> None:
         p = self.active
         fresh = self.fresh[p]
         if any(fresh):
             self.hand[p] = tuple(map(add, self.hand[p], fresh))
-            self.fresh[p] = (0,) * len(fresh)
+            self.fresh[p] = self.g.no_cards
         owned = self.owned
-        for q in (p, 1 - p):
-            if owned[q].bit_count() >= VICTORY_CITIES:  # cities(q)
-                if self._events is not None:
-                    self._emit(f"{who(q)} holds {self.cities(q)} cities and wins the game", q)
-                self._game_over(q, f"{self.cities(q)} cities")
-                return
+        if owned[0].bit_count() >= VICTORY_CITIES or owned[1].bit_count() >= VICTORY_CITIES:  # cities(q)
+            for q in (p, 1 - p):
+                if owned[q].bit_count() >= VICTORY_CITIES:
+                    if self._events is not None:
+                        self._emit(f"{who(q)} holds {self.cities(q)} cities and wins the game", q)
+                    self._game_over(q, f"{self.cities(q)} cities")
+                    return
         if self.stall_limit:
             if self.can_grow():
                 # The stall clock runs only on a closed map: while a tile can still be laid, a voyage can
@@ -256,10 +254,10 @@ class TurnMixin(HellasFields):
             return last[4]
         out = []
         if sum(own) + sum(fresh) < HAND_LIMIT:  # hand_size(p)
-            for god, r in enumerate(self.cat.god_ranges):
-                i, j = r.start, r.stop
-                if sum(own[i:j]) + sum(fresh[i:j]) < GOD_LIMIT and (any(pile[i:j]) or any(discards[i:j])):
-                    out.append(g.draw[god])
+            draw = g.draw
+            for god, sl in enumerate(g.god_slices):
+                if sum(own[sl]) + sum(fresh[sl]) < GOD_LIMIT and (any(pile[sl]) or any(discards[sl])):
+                    out.append(draw[god])
         draws = tuple(out)
         g.draws_last = (own, fresh, pile, discards, draws)
         return draws
