@@ -8,7 +8,6 @@ from __future__ import annotations
 from hellenika.engine.events import plural, who
 from hellenika.engine.state import CHANCE, TERMINAL
 from hellenika.games.attika import costs, payment, reductions
-from hellenika.games.attika.board import iter_bits
 from hellenika.games.attika.catalogue import LANDSCAPE_NAMES, LANDSCAPES, Vector
 from hellenika.games.attika.fields import NONE4, STALEMATE, WIN_ALL, WIN_SHRINES, AttikaFields, _add, _bump
 from hellenika.games.attika.hexes import Hex, distinct_rotations, format_hex, hex_of_code
@@ -380,11 +379,14 @@ class FlowMixin(AttikaFields):
 
     def _check_group(self, p: int, b: int) -> bool:
         """The group amphora (spec §6); True when the supply is empty and a card is due instead."""
-        group = self.cat.groups[self.cat.buildings[b].group]
+        group, first, stop = self.g.group_spans[b]
         base = p * self.types
-        cells = 0
-        for m in group.members:
-            cells |= self.tmask[base + m]
+        if first >= 0:  # the members are consecutive types: their masks (disjoint) summed by one slice
+            cells = sum(self.tmask[base + first : base + stop])
+        else:
+            cells = 0
+            for m in group.members:
+                cells |= self.tmask[base + m]
         if cells.bit_count() != group.size:
             return False
         if self.settlement_rule:
@@ -445,7 +447,7 @@ class FlowMixin(AttikaFields):
         # The new hexes and the old empty ones next to them: their reductions change.
         touching = board.edge
         affected = new_mask | touching & empty
-        reductions.set_cells(self.red, board, iter_bits(affected), empty, self.cat.max_level)
+        reductions.set_cells(self.red, board, affected, empty, self.cat.max_level)
         for p in range(self.n):
             own = self.own[p]
             if own & touching:  # p has a building next to the new tile

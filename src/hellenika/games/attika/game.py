@@ -33,7 +33,7 @@ from hellenika.games.attika.actions import (
     StoreBuilding,
     TurnStartTile,
 )
-from hellenika.games.attika.catalogue import LANDSCAPES, Vector, load_catalogue
+from hellenika.games.attika.catalogue import LANDSCAPES, Group, Vector, load_catalogue
 from hellenika.games.attika.costs import building_facts
 from hellenika.games.attika.heuristics import EVALUATION_SCALE
 from hellenika.games.attika.hexes import Hex, hex_of_code
@@ -65,6 +65,13 @@ class _ActionsByCode(dict[int, Action]):
     def __missing__(self, key: int) -> Action:
         action = self[key] = self.by_hex[hex_of_code(key)]
         return action
+
+
+def _group_span(group: Group) -> tuple[Group, int, int]:
+    first, stop = group.members[0], group.members[-1] + 1
+    if group.members == tuple(range(first, stop)):
+        return group, first, stop
+    return group, -1, -1
 
 
 class AttikaGame(Game):
@@ -122,6 +129,9 @@ class AttikaGame(Game):
         self._tile_actions = _TileActions()
         self._tile_actions_by_code = _ActionsByCode(self._tile_actions)
         self.building_facts = building_facts(cat)
+        # Per building type: its group and, when the group's members are consecutive types, their range
+        # (else -1, -1), for the group amphora check of every placement.
+        self.group_spans = tuple(_group_span(cat.groups[b.group]) for b in cat.buildings)
         # Memos of the hot path, shared by every state of this game (their lists are never changed: states
         # hand out copies). The cards a payment step offers, by (hand, symbols still matchable, points owed);
         # the draws phase A offers, by the heights of the player's stacks.

@@ -15,8 +15,6 @@ query masks with the empty spaces first.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from hellenika.games.attika.board import Board
 from hellenika.games.attika.catalogue import BLANK
 
@@ -37,18 +35,19 @@ def counts_at(board: Board, c: int, empty: int) -> tuple[int, int, int, int, int
     return w, m, f, h, w + m + f + h
 
 
-def set_cells(red: list[int], board: Board, cells: Iterable[int], empty: int, levels: int) -> None:
-    """Recompute the masks of ``cells`` from scratch (used at set-up and when a tile is laid): their bits
-    are cleared from every mask, then set in the masks of the levels each one reaches."""
+def set_cells(red: list[int], board: Board, cells: int, empty: int, levels: int) -> None:
+    """Recompute the masks of the spaces of ``cells`` (a mask) from scratch (used at set-up and when a tile
+    is laid): their bits are cleared from every mask, then set in the masks of the levels each one reaches."""
     tiers = _tiers(levels, len(red) - 4 * levels)
     nbm = board.nbm
     symbol = board.symbol
     sw, sm, sf, sh = board.symm
     added = [0] * len(red)
-    cleared = 0
-    for c in cells:
-        bit = 1 << c
-        cleared |= bit
+    rest = cells
+    while rest:
+        bit = rest & -rest
+        rest ^= bit
+        c = bit.bit_length() - 1
         around = nbm[c] & empty
         code = (
             (around & sw).bit_count()
@@ -59,7 +58,7 @@ def set_cells(red: list[int], board: Board, cells: Iterable[int], empty: int, le
         )
         for i in tiers[code]:
             added[i] |= bit
-    keep = ~cleared
+    keep = ~cells
     red[:] = [r & keep | a for r, a in zip(red, added, strict=True)]
 
 
@@ -101,11 +100,13 @@ def occupy(red: list[int], board: Board, c: int, empty_after: int, levels: int) 
     symbol = board.symbol
     street_base = 4 * levels
     street_levels = len(red) - street_base
-    for n in board.nbrs[c]:
-        if not empty_after >> n & 1:
-            continue
+    rest = nbm[c] & empty_after  # the empty neighbours
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        n = low.bit_length() - 1
         around = nbm[n] & empty_after
-        bit = ~(1 << n)
+        bit = ~low
         # The count of type s at n drops from old to old - 1: n leaves the "at least old" mask.
         old = (around & symm_s).bit_count() + (symbol[n] == s) + 1
         if old <= levels:

@@ -115,7 +115,7 @@ def load_state(s: AttikaState, data: Any) -> AttikaState:
     for p in range(players):
         s.ownadj[p] = board.adjacent(s.own[p])
         s.comps[p] = _components(board, s.own[p])
-    reductions.set_cells(s.red, board, range(board.size), board.full & ~s.occ, cat.max_level)
+    reductions.set_cells(s.red, board, board.full, board.full & ~s.occ, cat.max_level)
 
     def vec(v: list[int]) -> Vector:
         return (v[0], v[1], v[2], v[3])

@@ -288,12 +288,15 @@ class AttikaState(FlowMixin, HiddenMixin):
         phase = self.phase
         g = self.g
         if phase in (CARD, SETUP_DEAL):
-            deck = self.deck
-            x = rng.randbelow(deck[0] + deck[1] + deck[2] + deck[3])
-            for t in range(4):
-                x -= deck[t]
-                if x < 0:
-                    return g.card_draws[t]
+            # The first type whose running count passes x (a loop over the four, written out).
+            w, m, f, h = self.deck
+            x = rng.randbelow(w + m + f + h)
+            draws = g.card_draws
+            if x < w:
+                return draws[0]
+            if x < w + m:
+                return draws[1]
+            return draws[2] if x < w + m + f else draws[3]
         if phase in (SETUP_REVEAL, REVEAL):
             p, pool, total = self._reveal_pool()
             unseen = self.unseen[p]
