@@ -173,9 +173,9 @@ class CardMixin(HellasFields):
         play = g.play
         if hand[g.z_levy] and self._levy_moves(p, greeks=True, any_only=True):
             out.append(play[g.z_levy])
-        if hand[g.z_theft] and self.hand_size(1 - p):
+        if hand[g.z_theft] and (any(self.hand[1 - p]) or any(self.fresh[1 - p])):  # hand_size(1 - p)
             out.append(play[g.z_theft])
-        if hand[g.z_oracle] and self.stack_size():
+        if hand[g.z_oracle] and (self.pool or self.top or self.bottom):  # stack_size()
             out.append(play[g.z_oracle])
         if hand[g.p_shipwrights] and self._levy_moves(p, greeks=False, any_only=True):
             out.append(play[g.p_shipwrights])

@@ -468,7 +468,12 @@ class TurnMixin(HellasFields):
             hand[g.z_levy] or hand[g.z_theft] or hand[g.z_oracle] or hand[g.p_shipwrights]  # most hold none
         ):
             self._free_cards(p, out, hand)
-        if mode != END_AFTER_BURST and not self.migrated and hand[g.z_migration] and self.cities(p) >= 2:
+        if (
+            mode != END_AFTER_BURST
+            and not self.migrated
+            and hand[g.z_migration]
+            and self.owned[p].bit_count() >= 2
+        ):
             out.append(g.play[g.z_migration])
         if mode == END_AFTER_SUCCESS:
             if self.voy_ok and hand[g.p_second] and self._can_voyage(p):
