@@ -160,9 +160,9 @@ class Board:
     """The hexes on the table. Never mutated once built; :meth:`with_tile` returns a new board."""
 
     __slots__ = (
-        "_adjacent",
         "_keys",
         "_pick",
+        "adjacent_memo",
         "anysym",
         "blocked",
         "cells",
@@ -199,7 +199,7 @@ class Board:
     shrine_adj: tuple[int, ...]  # board hexes next to each shrine
     shrine_any: int  # board hexes next to some shrine
     tiles: tuple[tuple[int, int, int, int], ...]  # (tile index, centre q, centre r, rotation) in laying order
-    _adjacent: dict[int, int]  # adjacent_cached's memo (of this board's geometry only)
+    adjacent_memo: dict[int, int]  # adjacent_cached's memo (of this board's geometry only; read by costs.py)
     _keys: tuple[int, ...]  # the hex codes (hexes.hex_code) of ``order``: sorted, the reading order
     place_order: list[Any] | None  # each hex's "place" action, in reading order; filled by states
     _pick: tuple[str, Any] | None  # for in_reading_order: the format of a mask, and the picker
@@ -240,7 +240,7 @@ class Board:
         b._keys = ()
         b.place_order = None
         b._pick = None
-        b._adjacent = {}
+        b.adjacent_memo = {}
         b.view_parts = None
         blocked = set(shrines)
         ring1 = {n for h in shrines for n in neighbours(h)} - blocked
@@ -299,7 +299,7 @@ class Board:
         b.tiles = (*self.tiles, (tile.index, centre[0], centre[1], rotation))
         b.place_order = None
         b._pick = None
-        b._adjacent = {}
+        b.adjacent_memo = {}
         b.view_parts = None
         return b
 
@@ -473,9 +473,9 @@ class Board:
         return out
 
     def adjacent_cached(self, mask: int) -> int:
-        """:meth:`adjacent`, memoised on this board (``_adjacent``): for the masks asked at every decision,
-        such as where a player's buildings of one type stand (free building next to them, spec §5.4)."""
-        cache = self._adjacent
+        """:meth:`adjacent`, memoised on this board (``adjacent_memo``): for the masks asked at every
+        decision, such as where a player's buildings of one type stand (free building next to them, §5.4)."""
+        cache = self.adjacent_memo
         out = cache.get(mask)
         if out is None:
             if len(cache) >= 4096:

@@ -38,7 +38,7 @@ def predecessor_cells(s: AttikaFields, p: int, b: int) -> int:
 def requirement(s: AttikaFields, p: int, b: int, c: int) -> tuple[bool, Vector, int]:
     """(free, R', generic) for p's building b on empty space c; generic = surcharge (+ a street's cost)."""
     board = s.board
-    pred_type, street, _ = s.g.building_facts[b]
+    _, pred_type, street, _ = s.g.building_facts[b]
     if pred_type >= 0:
         pred = s.tmask[p * s.types + pred_type]
         if pred and board.nbm[c] & pred:
@@ -63,7 +63,7 @@ def buildable(s: AttikaFields, p: int, b: int) -> int:
     empty = board.full & ~s.occ
     if not empty:
         return 0
-    pred_type, street, block = s.g.building_facts[b]
+    _, pred_type, street, block = s.g.building_facts[b]
     mask = 0
     if pred_type >= 0:
         pred = s.tmask[p * s.types + pred_type]
@@ -211,12 +211,12 @@ def _least_reductions(building: Building, slack: int, held: list[int]) -> _Optio
     return tuple(masks)
 
 
-def building_facts(cat: Catalogue) -> tuple[tuple[int, int, int], ...]:
-    """Per building type, what the hot paths ask of it: (predecessor or -1, a street's cost or 0, its block
-    in the memo table of :func:`affordable_reductions`)."""
+def building_facts(cat: Catalogue) -> tuple[tuple[int, int, int, int], ...]:
+    """Per building type, what the hot paths ask of it: (its index, predecessor or -1, a street's cost or 0,
+    its block in the memo table of :func:`affordable_reductions`)."""
     block = (cat.max_points + 2) * _SHAPES
     _table(len(cat.buildings), cat.max_points)  # sized for every key, as buildable_types reads it directly
-    return tuple((b.pred, b.generic if b.is_street else 0, b.index * block) for b in cat.buildings)
+    return tuple((b.index, b.pred, b.generic if b.is_street else 0, b.index * block) for b in cat.buildings)
 
 
 def buildable_types(s: AttikaFields, p: int) -> list[int]:
@@ -239,7 +239,8 @@ def buildable_types(s: AttikaFields, p: int) -> list[int]:
     tmask = s.tmask
     offset = p * s.types
     table = _AFFORDABLE  # sized by building_facts
-    adjacent = board.adjacent_cached
+    unknown = _UNKNOWN
+    adjacent = board.adjacent_memo  # board.adjacent_cached, its lookup inline
     # Each region's key into the memo table less the building's block, as in _slack_key. A hand smaller than
     # the surcharge pays nothing in the far region (affordable_reductions would find no option): no region.
     near_key = ((size if size < max_points else max_points) + 1) * _SHAPES + shape
@@ -250,13 +251,16 @@ def buildable_types(s: AttikaFields, p: int) -> list[int]:
         far = 0
     out = []
     facts = s.g.building_facts
-    for b in compress(range(len(facts)), s.storage[p]):
-        pred, street, block = facts[b]
+    for b, pred, street, block in compress(facts, s.storage[p]):
         if pred >= 0:
             cells = tmask[offset + pred]
-            if cells and adjacent(cells) & empty:
-                out.append(b)
-                continue
+            if cells:
+                around = adjacent.get(cells)
+                if around is None:
+                    around = board.adjacent_cached(cells)
+                if around & empty:
+                    out.append(b)
+                    continue
         if street:
             # reductions.total_at_least in each region: spaces with at least k symbols of any type around.
             street_base = 4 * cat.max_level
@@ -269,7 +273,7 @@ def buildable_types(s: AttikaFields, p: int) -> list[int]:
         # The two regions, written out (a loop over them cost more than the checks).
         if near:
             options = table[block + near_key]
-            if options is _UNKNOWN:
+            if options is unknown:
                 options = affordable_reductions(cat.buildings[b], size, shape, cat.max_level, max_points)
             if options is None:  # the full cost is affordable
                 out.append(b)
@@ -287,7 +291,7 @@ def buildable_types(s: AttikaFields, p: int) -> list[int]:
                 continue
         if far:
             options = table[block + far_key]
-            if options is _UNKNOWN:
+            if options is unknown:
                 options = affordable_reductions(cat.buildings[b], slack, shape, cat.max_level, max_points)
             if options is None:
                 out.append(b)
