@@ -105,8 +105,8 @@ class HellasFields(State):
     # While HellasState._asked weighs whether a decision is a choice: the cards the seat to decide may hold
     # for all the other seat can tell (godcards._playable reads it); None the rest of the time.
     _widened: tuple[int, ...] | None
-    # While regrouping: which of the active player's cities could send and take Greeks, and ships, by their
-    # counts alone (TurnMixin._regroup_masks); None until the first regroup step asks. Derived, not saved.
+    # While regrouping: which of the active player's cities may send and take Greeks, and ships, at the next
+    # step (TurnMixin._regroup_masks); None until the first regroup step asks. Derived, not saved.
     _rg_masks: tuple[int, int, int, int] | None
 
     # The map and the pieces: per slot, and per player.

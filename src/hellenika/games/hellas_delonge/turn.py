@@ -333,8 +333,10 @@ class TurnMixin(HellasFields):
         self.cp = self.active
 
     def _regroup_masks(self) -> tuple[int, int, int, int]:
-        """Of the active player's cities, as masks: who could send a Greek and who take one (1-3 stay in a
-        city), who could send a ship and who take one (0-3), by the counts alone.
+        """Of the active player's cities, as masks: who may send a Greek and who take one, who may send a ship
+        and who take one, at the next step: by the counts (1-3 Greeks stay in a city, 0-3 ships), then only
+        into ``rg_dest`` if it is set, else no city sending a kind of piece it has received this regroup nor
+        taking one it has sent.
 
         Worked out at the first step of a regroup and kept up to date by each move (:meth:`_do_move_greek`,
         :meth:`_do_move_ship`), which changes two cities only: nothing else changes the pieces while
@@ -356,6 +358,15 @@ class TurnMixin(HellasFields):
                     send_s |= bit
                 if n < CITY_CAP:
                     take_s |= bit
+            dest = self.rg_dest
+            if dest >= 0:
+                take_g &= 1 << dest
+                take_s &= 1 << dest
+            else:
+                send_g &= ~self.rg_recv_g
+                take_g &= ~self.rg_gave_g
+                send_s &= ~self.rg_recv_s
+                take_s &= ~self.rg_gave_s
             masks = self._rg_masks = (send_g, take_g, send_s, take_s)
         return masks
 
@@ -364,16 +375,6 @@ class TurnMixin(HellasFields):
         # Who may send and who may take, as city masks; then the moves, then done.
         masks = self._rg_masks
         send_g, take_g, send_s, take_s = masks if masks is not None else self._regroup_masks()
-        dest = self.rg_dest
-        if dest >= 0:
-            bit = 1 << dest
-            take_g &= bit
-            take_s &= bit
-        else:
-            send_g &= ~self.rg_recv_g
-            take_g &= ~self.rg_gave_g
-            send_s &= ~self.rg_recv_s
-            take_s &= ~self.rg_gave_s
         # A step changes the masks of one kind of piece only, so each kind's moves are kept on the game with
         # the masks they were made from (``HellasGame.regroup_last``) and made again only when these change.
         # Fresh masks come up too often for a memo to pay (about 90,000 pairs in 1,000 random games).
@@ -419,12 +420,14 @@ class TurnMixin(HellasFields):
         self.rg_gave_g |= 1 << a
         self.rg_recv_g |= 1 << b
         masks = self._rg_masks
-        if masks is not None:  # their bits of the Greeks' masks again
+        if masks is not None:  # their bits of the Greeks' masks again (_regroup_masks)
             send_g, take_g, send_s, take_s = masks
             na, nb = self.greeks[a], self.greeks[b]
             both = ~(1 << a | 1 << b)
-            send_g = send_g & both | (na >= 2) << a | (nb >= 2) << b
-            take_g = take_g & both | (na < CITY_CAP) << a | (nb < CITY_CAP) << b
+            # a has sent: it takes no more (it is not the destination either); b has received: it sends no
+            # more, unless this is a regroup into b (rg_dest), where only its count says.
+            send_g = send_g & both | (na >= 2) << a | (self.rg_dest >= 0 and nb >= 2) << b
+            take_g = take_g & both | (nb < CITY_CAP) << b
             self._rg_masks = (send_g, take_g, send_s, take_s)
         if self._events is not None:
             self._emit(f"{who(self.active)} moved a Greek from city {a} to city {b}", self.active)
@@ -436,12 +439,12 @@ class TurnMixin(HellasFields):
         self.rg_gave_s |= 1 << a
         self.rg_recv_s |= 1 << b
         masks = self._rg_masks
-        if masks is not None:  # their bits of the ships' masks again
+        if masks is not None:  # their bits of the ships' masks again, as for Greeks (_do_move_greek)
             send_g, take_g, send_s, take_s = masks
             na, nb = self.ships[a], self.ships[b]
             both = ~(1 << a | 1 << b)
-            send_s = send_s & both | (na >= 1) << a | (nb >= 1) << b
-            take_s = take_s & both | (na < CITY_CAP) << a | (nb < CITY_CAP) << b
+            send_s = send_s & both | (na >= 1) << a | (self.rg_dest >= 0 and nb >= 1) << b
+            take_s = take_s & both | (nb < CITY_CAP) << b
             self._rg_masks = (send_g, take_g, send_s, take_s)
         if self._events is not None:
             self._emit(f"{who(self.active)} moved a ship from city {a} to city {b}", self.active)
