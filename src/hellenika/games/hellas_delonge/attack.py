@@ -106,13 +106,18 @@ class AttackMixin(HellasFields):
         self._enter_commit()
 
     def _forced_march_open(self) -> bool:
+        if self.fm_used or self.commits:
+            return False
         p = self.active
-        return (
-            not self.fm_used
-            and not self.commits
-            and self._has_forced_march(p)
-            and bool(self._unlinked_sources(p, self.target))
-        )
+        if not self._has_forced_march(p):
+            return False
+        # bool(_unlinked_sources(p, target)), stopping at the first.
+        greeks = self.greeks
+        tired = self.tired
+        for c in iter_bits(self.owned[p] & ~self.board.linked[self.target]):
+            if greeks[c] >= 2 and greeks[c] > tired[c]:  # _spare(c) >= 1
+                return True
+        return False
 
     def _enter_commit(self) -> None:
         if len(self.commits) < len(self.sources) or self._forced_march_open():

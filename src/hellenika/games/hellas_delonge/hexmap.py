@@ -353,7 +353,12 @@ def _board(
     site_at: dict[int, Site],
 ) -> Board:
     """A new board with its derived parts (``linked``, ``anchored``, ``fit_keys``) and empty memos."""
-    anchored = tuple([site for site in frontier if site.anchored])
+    anchored = []
+    keys = []
+    for site in frontier:
+        if site.anchored:
+            anchored.append(site)
+            keys.append(site.neighbours << 6 | site.land)
     return Board(
         cells,
         tiles,
@@ -367,8 +372,8 @@ def _board(
         slot_at,
         frontier,
         site_at,
-        anchored,
-        tuple([site.neighbours << 6 | site.land for site in anchored]),
+        tuple(anchored),
+        tuple(keys),
         {},
         {},
         [],

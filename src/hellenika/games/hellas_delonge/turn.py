@@ -172,7 +172,8 @@ class TurnMixin(HellasFields):
     def _main_actions(self) -> list[Action]:
         g = self.g
         p = self.active
-        hand = self._playable(p)
+        widened = self._widened  # _playable(p), written out: p is the seat to decide here
+        hand = widened if widened is not None else g.no_cards if p == 0 and self.turn == 1 else self.hand[p]
         da = self.da_stage
         out: list[Action] = [] if da == 2 else [g.burst]
         if da != 1:
@@ -216,7 +217,8 @@ class TurnMixin(HellasFields):
     def _burst_actions(self) -> list[Action]:
         g = self.g
         p = self.active
-        hand = self._playable(p)
+        widened = self._widened  # _playable(p), written out: p is the seat to decide here
+        hand = widened if widened is not None else g.no_cards if p == 0 and self.turn == 1 else self.hand[p]
         out: list[Action] = []
         if self.burst_left > 0:
             # Loops: quicker than comprehensions for a few items on Python 3.11.
@@ -466,7 +468,8 @@ class TurnMixin(HellasFields):
         p = self.active
         out: list[Action] = []
         mode = self.end_mode
-        hand = self._playable(p)
+        widened = self._widened  # _playable(p), written out: p is the seat to decide here
+        hand = widened if widened is not None else g.no_cards if p == 0 and self.turn == 1 else self.hand[p]
         if mode != END_AFTER_FAILURE and (
             hand[g.z_levy] or hand[g.z_theft] or hand[g.z_oracle] or hand[g.p_shipwrights]  # most hold none
         ):
