@@ -48,7 +48,14 @@ def requirement(s: AttikaFields, p: int, b: int, c: int) -> tuple[bool, Vector, 
     if street:
         return False, ZERO, max(0, street - total) + surcharge
     cw, cm, cf, ch = s.cat.buildings[b].cost
-    return False, (max(0, cw - w), max(0, cm - m), max(0, cf - f), max(0, ch - h)), surcharge
+    # max(0, cost - reduction) per type, as conditional expressions (cheaper than four calls of max)
+    rest = (
+        cw - w if cw > w else 0,
+        cm - m if cm > m else 0,
+        cf - f if cf > f else 0,
+        ch - h if ch > h else 0,
+    )
+    return False, rest, surcharge
 
 
 def reductions_at(s: AttikaFields, c: int) -> Vector:

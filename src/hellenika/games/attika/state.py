@@ -297,8 +297,16 @@ class AttikaState(FlowMixin, HiddenMixin):
             if x < w + m:
                 return draws[1]
             return draws[2] if x < w + m + f else draws[3]
-        if phase in (SETUP_REVEAL, REVEAL):
-            p, pool, total = self._reveal_pool()
+        if phase in (REVEAL, SETUP_REVEAL):
+            if phase == REVEAL:  # _reveal_pool in play, written out (the building of a draw action)
+                p = self.actor
+                heights = self.stacks[p]
+                if self.drawn_stack == MAIN_STACK:
+                    pool, total = self.cat.mains, heights[0] + 1
+                else:
+                    pool, total = self.cat.normals, heights[1] + heights[2] + heights[3] + 1
+            else:
+                p, pool, total = self._reveal_pool()
             unseen = self.unseen[p]
             x = rng.randbelow(total)
             for b in pool:
