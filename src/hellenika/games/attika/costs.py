@@ -87,20 +87,30 @@ def buildable(s: AttikaFields, p: int, b: int) -> int:
         mask |= reductions.total_at_least(red, street - size, near, levels)
         mask |= reductions.total_at_least(red, street + settlements - size, far, levels)
         return mask
-    table = _AFFORDABLE  # sized by building_facts
     max_points = cat.max_points
-    for region, surcharge in ((near, 0), (far, settlements)):
-        slack = size - surcharge
-        if not region or slack < 0:  # a hand smaller than the surcharge pays nothing there
-            continue
-        options = table[block + ((slack if slack < max_points else max_points) + 1) * _SHAPES + shape]
+    # The two regions written out, as in buildable_types; a hand smaller than the surcharge pays nothing.
+    if near:
+        options = _AFFORDABLE[block + ((size if size < max_points else max_points) + 1) * _SHAPES + shape]
         if options is _UNKNOWN:
-            options = affordable_reductions(cat.buildings[b], slack, shape, levels, max_points)
+            options = affordable_reductions(cat.buildings[b], size, shape, levels, max_points)
         if options is None:  # the full cost is affordable: every space of the region
-            mask |= region
+            mask |= near
         else:
             for masks in options:
-                cells = region
+                cells = near
+                for i in masks:
+                    cells &= red[i]
+                mask |= cells
+    slack = size - settlements
+    if far and slack >= 0:
+        options = _AFFORDABLE[block + ((slack if slack < max_points else max_points) + 1) * _SHAPES + shape]
+        if options is _UNKNOWN:
+            options = affordable_reductions(cat.buildings[b], slack, shape, levels, max_points)
+        if options is None:
+            mask |= far
+        else:
+            for masks in options:
+                cells = far
                 for i in masks:
                     cells &= red[i]
                 mask |= cells
