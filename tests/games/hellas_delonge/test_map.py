@@ -114,3 +114,12 @@ def test_the_bit_list_memo_stays_bounded() -> None:
     assert len(memo) <= hexmap.BITS_LIMIT
     assert hexmap.iter_bits(0b101001) == (0, 3, 5) and hexmap.iter_bits(0) == ()
     memo.clear()
+
+
+def test_the_bit_lists_of_wide_masks() -> None:
+    """A miss joins the bits of the mask's bytes (32 bits and fewer) or peels them one by one (wider)."""
+    from hellenika.games.hellas_delonge import hexmap
+
+    for mask in (0xFFFFFFFF, 1 << 31 | 1 << 8 | 1, 0x80808080, 1 << 32, (1 << 40) | 0b1010, (1 << 70) - 1):
+        hexmap._BITS.pop(mask, None)
+        assert hexmap.iter_bits(mask) == tuple(i for i in range(mask.bit_length()) if mask >> i & 1)

@@ -7,7 +7,6 @@ effect are looked up once (``z_levy``, ``a_fury``...), so the data file may rena
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Mapping, Sequence
 from importlib import resources
 from typing import TYPE_CHECKING, Any
@@ -128,20 +127,17 @@ class HellasGame(Game):
         self.order_tile = [a.OrderTile(t.id) for t in cat.tiles]
         # CardMixin._may_hold_all: per seat, the last (hand, discard piles, answer); the last discard piles,
         # their answers by the gods held (three flags) and a 1 for each type not all discarded; what answers
-        # are made of: each god's slice of a hand, the copies of each card type, and by the gods held a 1 for
-        # each type of theirs.
+        # are made of: each god's slice of the vectors (the gods' types come in GODS order, one run each)
+        # and the copies of each card type.
         self.may_hold_last: list[tuple[tuple[int, ...], ...]] = [((), (), ()), ((), (), ())]
         self.may_hold_by_held: tuple[
-            tuple[int, ...], dict[tuple[bool, ...], tuple[int, ...]], tuple[bool, ...]
+            tuple[int, ...], dict[tuple[bool, ...], tuple[int, ...]], tuple[int, ...]
         ] = ((), {}, ())
         self.god_slices = tuple(slice(r.start, r.stop) for r in cat.god_ranges)
+        assert [t for r in cat.god_ranges for t in r] == list(range(len(cat.cards))), "gods' types in runs"
         # The last (hand, fresh cards, pile, discard piles, draws) of TurnMixin._draws.
         self.draws_last: tuple[tuple[Any, ...], ...] = ((), (), (), (), ())
         self.deck = cat.full_deck()
-        self.types_of_gods = {
-            held: tuple(1 if held[c.god] else 0 for c in cat.cards)
-            for held in itertools.product((False, True), repeat=len(GODS))
-        }
 
     # engine protocol -------------------------------------------------------------
 

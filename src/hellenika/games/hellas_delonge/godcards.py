@@ -14,8 +14,6 @@ each effect knows where the turn goes on.
 
 from __future__ import annotations
 
-from operator import and_, lt
-
 from hellenika.engine.actions import Action
 from hellenika.engine.events import who
 from hellenika.engine.state import CHANCE
@@ -153,12 +151,20 @@ class CardMixin(HellasFields):
         by_held = g.may_hold_by_held
         if by_held[0] is not discards:
             # 1 where not every copy of the card is in the discard pile.
-            g.may_hold_by_held = by_held = (discards, {}, tuple(map(lt, discards, g.deck)))
+            left = tuple([1 if n < copies else 0 for n, copies in zip(discards, g.deck, strict=True)])
+            g.may_hold_by_held = by_held = (discards, {}, left)
         answers = by_held[1]
         out = answers.get(held)
         if out is None:
-            # 1 where the card's god is held and not every copy of it is in the discard pile.
-            out = answers[held] = tuple(map(and_, g.types_of_gods[held], by_held[2]))
+            # 1 where the card's god is held and not every copy of it is in the discard pile: each god's
+            # types are a slice of the vector (CardCatalogue.god_ranges), taken from ``left`` or the zeros.
+            left = by_held[2]
+            none = g.no_cards
+            out = answers[held] = (
+                (left if held[0] else none)[zeus]
+                + (left if held[1] else none)[poseidon]
+                + (left if held[2] else none)[ares]
+            )
         g.may_hold_last[p] = (hand, discards, out)
         return out
 

@@ -81,10 +81,19 @@ class _Bits(dict[int, tuple[int, ...]]):
         return bits
 
 
-#: The set bits of every byte value, lowest first, as bit numbers of the first to the fourth byte of a mask.
-_BYTE_BITS = tuple(
-    tuple(tuple(8 * k + i for i in range(8) if b >> i & 1) for b in range(256)) for k in range(4)
-)
+def _byte_bits() -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """The set bits of every byte value, lowest first, as bit numbers of the first to the fourth byte of a
+    mask: each value's lowest bit, then the bits of the value without it (found earlier in the row)."""
+    rows = []
+    for k in range(4):
+        row: list[tuple[int, ...]] = [()]
+        for b in range(1, 256):
+            row.append((8 * k + (b & -b).bit_length() - 1, *row[b & (b - 1)]))
+        rows.append(tuple(row))
+    return tuple(rows)
+
+
+_BYTE_BITS = _byte_bits()
 
 
 BITS_LIMIT = 200_000
