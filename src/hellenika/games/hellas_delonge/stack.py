@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from hellenika.engine.rng import Rng
 from hellenika.games.hellas_delonge.fields import HellasFields
+from hellenika.games.hellas_delonge.hexmap import nth_bit
 
 PUBLIC = 4  # a top_seen bit: everyone knows this tile is there (it came up from under the stack)
 
@@ -45,11 +46,7 @@ class StackMixin(HellasFields):
             return self.top[0]
         pool = self.pool
         if pool:
-            k = rng.randbelow(pool.bit_count())
-            mask = pool
-            for _ in range(k):
-                mask &= mask - 1
-            t = (mask & -mask).bit_length() - 1
+            t = nth_bit(pool, rng.randbelow(pool.bit_count()))
             return self._representative(t)
         return self.bottom[0]
 

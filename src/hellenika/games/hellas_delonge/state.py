@@ -279,7 +279,7 @@ class HellasState(SetupMixin, TurnMixin, VoyageMixin, AttackMixin, CardMixin):
         self._legal = None
         handlers = _HANDLERS
         handlers[type(action)](self, action)
-        legal_of = _LEGAL
+        legal_of = _LEGAL_BY_PHASE
         single = ph.SINGLE_OPTION
         while self.cp >= 0:
             phase = self.phase
@@ -302,7 +302,7 @@ class HellasState(SetupMixin, TurnMixin, VoyageMixin, AttackMixin, CardMixin):
         if action is not None:
             self._legal = None
             handlers[type(action)](self, action)
-        legal_of = _LEGAL  # every decision phase has its method
+        legal_of = _LEGAL_BY_PHASE  # every decision phase has its method
         while self.cp >= 0:
             legal = legal_of[self.phase](self)
             if len(legal) != 1 or self._asked(legal):
@@ -411,6 +411,7 @@ def _weighted(items: list[tuple[Action, int]]) -> list[tuple[Action, float]]:
 
 _HANDLERS: dict[type[Action], Any] = {}
 _LEGAL: dict[int, Any] = {}  # phase -> the method listing its legal decisions (none: chance or over)
+_LEGAL_BY_PHASE: list[Any] = []  # the same as a list by phase, None for the others (a quicker lookup)
 
 
 def _register() -> None:
@@ -485,6 +486,7 @@ def _register() -> None:
             ph.SECOND_ATTACK: st._second_attack_actions,
         }
     )
+    _LEGAL_BY_PHASE[:] = [_LEGAL.get(phase) for phase in range(ph.OVER + 1)]
 
 
 _register()
