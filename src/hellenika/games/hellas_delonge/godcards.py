@@ -14,6 +14,8 @@ each effect knows where the turn goes on.
 
 from __future__ import annotations
 
+from operator import lt
+
 from hellenika.engine.actions import Action
 from hellenika.engine.events import who
 from hellenika.engine.state import CHANCE
@@ -150,8 +152,8 @@ class CardMixin(HellasFields):
         held = (any(hand[zeus]), any(hand[poseidon]), any(hand[ares]))
         by_held = g.may_hold_by_held
         if by_held[0] is not discards:
-            # 1 where not every copy of the card is in the discard pile.
-            left = tuple([1 if n < copies else 0 for n, copies in zip(discards, g.deck, strict=True)])
+            # True (a 1) where not every copy of the card is in the discard pile.
+            left = tuple(map(lt, discards, g.deck))
             g.may_hold_by_held = by_held = (discards, {}, left)
         answers = by_held[1]
         out = answers.get(held)

@@ -256,10 +256,17 @@ class TurnMixin(HellasFields):
             return last[4]
         out = []
         if sum(own) + sum(fresh) < HAND_LIMIT:  # hand_size(p)
+            # _may_draw_god of each god (GODS), written out.
+            zeus, poseidon, ares = g.god_slices
             draw = g.draw
-            for god, sl in enumerate(g.god_slices):
-                if sum(own[sl]) + sum(fresh[sl]) < GOD_LIMIT and (any(pile[sl]) or any(discards[sl])):
-                    out.append(draw[god])
+            if sum(own[zeus]) + sum(fresh[zeus]) < GOD_LIMIT and (any(pile[zeus]) or any(discards[zeus])):
+                out.append(draw[0])
+            if sum(own[poseidon]) + sum(fresh[poseidon]) < GOD_LIMIT and (
+                any(pile[poseidon]) or any(discards[poseidon])
+            ):
+                out.append(draw[1])
+            if sum(own[ares]) + sum(fresh[ares]) < GOD_LIMIT and (any(pile[ares]) or any(discards[ares])):
+                out.append(draw[2])
         draws = tuple(out)
         g.draws_last = (own, fresh, pile, discards, draws)
         return draws
