@@ -77,3 +77,33 @@ def test_no_regroup_after_a_failed_action():
     tiles = [("T12", 1, 0, 0, LIGHT, 3, 1), ("T08", 0, 1, 5, DARK, 3, 1), ("T01", -1, 0, 0, LIGHT, 1, 1)]
     s = play(position(tiles), "attack 2", "commit 2", "resolve")
     assert s.active == DARK
+
+
+def test_regroup_moves_kept_on_the_game_match_fresh_ones_across_interleaved_games():
+    """The last regroup moves are kept on the game (shared by every state) by the masks they were made from,
+    and a regroup's masks are kept up to date move by move: two games played in turn, and a clone going
+    its own way, list the same moves as a state restored from JSON, which works them out afresh."""
+    from hellenika import games
+    from hellenika.engine.rng import Rng
+
+    game = games.get("hellas_delonge")
+    states = [game.new_state(2, log=False) for _ in range(2)]
+    rngs = [Rng(3), Rng(4)]
+    checked = 0
+    for _ in range(1500):
+        for s, rng in zip(states, rngs, strict=True):
+            if s.is_terminal():
+                continue
+            if s.is_chance_node():
+                s.apply_unchecked(s.sample_chance(rng))
+                continue
+            options = s.legal_actions()
+            if s.phase == ph.REGROUP:
+                assert game.state_from_json(s.to_json()).legal_actions() == options
+                fork = s.clone()
+                fork.apply_unchecked(options[0])
+                assert fork.legal_actions() == game.state_from_json(fork.to_json()).legal_actions()
+                assert s.legal_actions() == options
+                checked += 1
+            s.apply_unchecked(options[rng.randbelow(len(options))])
+    assert checked > 100

@@ -109,7 +109,7 @@ class HellasGame(Game):
         self.sail = [[a.MoveShip(s, c) for c in slots] for s in slots]
         # TurnMixin._regroup_actions: the last Greek and ship moves, with the masks of senders and takers they
         # were made from (marches: send, take, moves; then sails likewise).
-        self.regroup_last: list[Any] = [0, 0, [], 0, 0, []]
+        self.regroup_last: tuple[Any, ...] = (0, 0, [], 0, 0, [])
         self.levy = [[a.LevyGreek(c, f) for f in range(-1, MAX_SLOTS)] for c in slots]
         self.launch = [[a.LaunchShip(c, f) for f in range(-1, MAX_SLOTS)] for c in slots]
         self.commit = [a.Commit(k) for k in range(MAX_COMMIT + 1)]

@@ -385,36 +385,35 @@ class TurnMixin(HellasFields):
         masks = self._rg_masks
         send_g, take_g, send_s, take_s = masks if masks is not None else self._regroup_masks()
         # A step changes the masks of one kind of piece only, so each kind's moves are kept on the game with
-        # the masks they were made from (``HellasGame.regroup_last``) and made again only when these change.
-        # Fresh masks come up too often for a memo to pay (about 90,000 pairs in 1,000 random games).
+        # the masks they were made from (``HellasGame.regroup_last``, replaced as one tuple so that states
+        # on other threads read it whole) and made again only when these change. Fresh masks come up too
+        # often for a memo to pay (about 90,000 pairs in 1,000 random games).
         last = g.regroup_last
         # Each sender in city order to each other taker in city order. Loops, not a comprehension: a list
         # of a few moves is made quicker so on Python 3.11 (a comprehension is a function call there).
+        marches: list[Action] = last[2]
         if send_g != last[0] or take_g != last[1]:
             march = g.march
             takers = iter_bits(take_g)
-            moves: list[Action] = []
+            marches = []
             for c in iter_bits(send_g):
                 row = march[c]
                 for t in takers:
                     if t != c:
-                        moves.append(row[t])
-            last[2] = moves
-            last[0] = send_g
-            last[1] = take_g
+                        marches.append(row[t])
+        sails: list[Action] = last[5]
         if send_s != last[3] or take_s != last[4]:
             sail = g.sail
             takers = iter_bits(take_s)
-            moves = []
+            sails = []
             for c in iter_bits(send_s):
                 line = sail[c]
                 for t in takers:
                     if t != c:
-                        moves.append(line[t])
-            last[5] = moves
-            last[3] = send_s
-            last[4] = take_s
-        return [*last[2], *last[5], g.done]
+                        sails.append(line[t])
+        if marches is not last[2] or sails is not last[5]:
+            g.regroup_last = (send_g, take_g, marches, send_s, take_s, sails)
+        return [*marches, *sails, g.done]
 
     def _do_move_greek(self, action: a.MoveGreek) -> None:
         a, b = action.source, action.city
