@@ -108,7 +108,7 @@ class HellasGame(Game):
         self.march = [[a.MoveGreek(s, c) for c in slots] for s in slots]
         self.sail = [[a.MoveShip(s, c) for c in slots] for s in slots]
         # TurnMixin._regroup_actions: the last Greek and ship moves, with the masks of senders and takers they
-        # were made from (marches: send, take, moves; then sails likewise).
+        # were made from (marches: send, take, moves; then sails likewise), replaced whole.
         self.regroup_last: tuple[Any, ...] = (0, 0, [], 0, 0, [])
         self.levy = [[a.LevyGreek(c, f) for f in range(-1, MAX_SLOTS)] for c in slots]
         self.launch = [[a.LaunchShip(c, f) for f in range(-1, MAX_SLOTS)] for c in slots]
@@ -126,12 +126,12 @@ class HellasGame(Game):
         self.use_tile = [a.UseTile(t.id) for t in cat.tiles]
         self.order_tile = [a.OrderTile(t.id) for t in cat.tiles]
         # CardMixin._may_hold_all: per seat, the last (hand, discard piles, answer); the last discard piles,
-        # their answers by the gods held (three flags) and a 1 for each type not all discarded; what answers
+        # their answers by the gods held (three flags) and True for each type not all discarded; what answers
         # are made of: each god's slice of the vectors (the gods' types come in GODS order, one run each)
         # and the copies of each card type.
         self.may_hold_last: list[tuple[tuple[int, ...], ...]] = [((), (), ()), ((), (), ())]
         self.may_hold_by_held: tuple[
-            tuple[int, ...], dict[tuple[bool, ...], tuple[int, ...]], tuple[int, ...]
+            tuple[int, ...], dict[tuple[bool, ...], tuple[int, ...]], tuple[bool, ...]
         ] = ((), {}, ())
         self.god_slices = tuple(slice(r.start, r.stop) for r in cat.god_ranges)
         assert [t for r in cat.god_ranges for t in r] == list(range(len(cat.cards))), "gods' types in runs"
