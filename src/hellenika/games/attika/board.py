@@ -102,7 +102,7 @@ _GEOMETRY = (
     "shrines",
     "shrine_adj",
     "shrine_any",
-    "_keys",
+    "reading_codes",
     "order",
     "blocked",
     "ring1",
@@ -160,7 +160,6 @@ class Board:
     """The hexes on the table. Never mutated once built; :meth:`with_tile` returns a new board."""
 
     __slots__ = (
-        "_keys",
         "_pick",
         "adjacent_memo",
         "anysym",
@@ -174,6 +173,7 @@ class Board:
         "nbrs",
         "order",
         "place_order",
+        "reading_codes",
         "ring1",
         "ring2",
         "shrine_adj",
@@ -200,7 +200,7 @@ class Board:
     shrine_any: int  # board hexes next to some shrine
     tiles: tuple[tuple[int, int, int, int], ...]  # (tile index, centre q, centre r, rotation) in laying order
     adjacent_memo: dict[int, int]  # adjacent_cached's memo (of this board's geometry only; read by costs.py)
-    _keys: tuple[int, ...]  # the hex codes (hexes.hex_code) of ``order``: sorted, the reading order
+    reading_codes: tuple[int, ...]  # the hex codes (hexes.hex_code) of ``order``: sorted, the reading order
     place_order: list[Any] | None  # each hex's "place" action, in reading order; filled by states
     _pick: tuple[str, Any] | None  # for in_reading_order: the format of a mask, and the picker
     order: tuple[int, ...]  # hex indices in reading order (row r, then q), for lists people read
@@ -237,7 +237,7 @@ class Board:
         b.shrine_any = 0
         b.tiles = ()
         b.order = ()
-        b._keys = ()
+        b.reading_codes = ()
         b.place_order = None
         b._pick = None
         b.adjacent_memo = {}
@@ -281,7 +281,7 @@ class Board:
                 b.shrines,
                 b.shrine_adj,
                 b.shrine_any,
-                b._keys,
+                b.reading_codes,
                 b.order,
                 b.blocked,
                 b.ring1,
@@ -375,13 +375,13 @@ class Board:
         b.shrine_adj = shrine_adj
         b.shrine_any = shrine_any
         # Reading order: each run of consecutive codes of the new hexes inserted into the old order at once.
-        keys = list(self._keys)
+        keys = list(self.reading_codes)
         order = list(self.order)
         for (first, _), run in zip(_RUNS, runs, strict=True):
             at = bisect(keys, code + first)
             keys[at:at] = range(code + first, code + first + len(run))
             order[at:at] = run
-        b._keys = tuple(keys)
+        b.reading_codes = tuple(keys)
         b.order = tuple(order)
         # Tile centres: a hex at distance exactly 2 from the blocked hexes (see tile_centres). Only hexes
         # near the new tile change rings.

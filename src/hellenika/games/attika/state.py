@@ -344,9 +344,10 @@ class AttikaState(FlowMixin, HiddenMixin):
                 out += map(g.place_actions_by_code.__getitem__, board.few_codes_in_reading_order(mask))
             else:
                 places = board.place_order
-                if places is None:
-                    hexes = map(board.cells.__getitem__, board.order)
-                    places = board.place_order = list(map(g.place_actions.__getitem__, hexes))
+                if places is None:  # by hex code (an int hashes faster than a hex's tuple)
+                    places = board.place_order = list(
+                        map(g.place_actions_by_code.__getitem__, board.reading_codes)
+                    )
                 out += compress(places, board.in_reading_order(mask))
             return out
         if phase == TILE_PLACE:
