@@ -417,21 +417,23 @@ class TurnMixin(HellasFields):
 
     def _do_move_greek(self, action: a.MoveGreek) -> None:
         a, b = action.source, action.city
-        self.greeks[a] -= 1
-        self.greeks[b] += 1
+        greeks = self.greeks
+        na = greeks[a] = greeks[a] - 1
+        nb = greeks[b] = greeks[b] + 1
         tired = self.tired
         if tired[a]:
             moved = list(tired)
             moved[a] -= 1
             moved[b] += 1
             self.tired = tuple(moved)
-        self.rg_gave_g |= 1 << a
-        self.rg_recv_g |= 1 << b
+        bit_a = 1 << a
+        bit_b = 1 << b
+        self.rg_gave_g |= bit_a
+        self.rg_recv_g |= bit_b
         masks = self._rg_masks
         if masks is not None:  # their bits of the Greeks' masks again (_regroup_masks)
             send_g, take_g, send_s, take_s = masks
-            na, nb = self.greeks[a], self.greeks[b]
-            both = ~(1 << a | 1 << b)
+            both = ~(bit_a | bit_b)
             # a has sent: it takes no more (it is not the destination either); b has received: it sends no
             # more, unless this is a regroup into b (rg_dest), where only its count says.
             send_g = send_g & both | (na >= 2) << a | (self.rg_dest >= 0 and nb >= 2) << b
@@ -442,15 +444,17 @@ class TurnMixin(HellasFields):
 
     def _do_move_ship(self, action: a.MoveShip) -> None:
         a, b = action.source, action.city
-        self.ships[a] -= 1
-        self.ships[b] += 1
-        self.rg_gave_s |= 1 << a
-        self.rg_recv_s |= 1 << b
+        ships = self.ships
+        na = ships[a] = ships[a] - 1
+        nb = ships[b] = ships[b] + 1
+        bit_a = 1 << a
+        bit_b = 1 << b
+        self.rg_gave_s |= bit_a
+        self.rg_recv_s |= bit_b
         masks = self._rg_masks
         if masks is not None:  # their bits of the ships' masks again, as for Greeks (_do_move_greek)
             send_g, take_g, send_s, take_s = masks
-            na, nb = self.ships[a], self.ships[b]
-            both = ~(1 << a | 1 << b)
+            both = ~(bit_a | bit_b)
             send_s = send_s & both | (na >= 1) << a | (self.rg_dest >= 0 and nb >= 1) << b
             take_s = take_s & both | (nb < CITY_CAP) << b
             self._rg_masks = (send_g, take_g, send_s, take_s)
