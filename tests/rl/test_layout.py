@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import importlib
+import sys
 from collections import defaultdict
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -193,3 +195,37 @@ def test_flat_vector_is_the_one_the_blocks_share() -> None:
     assert flat_vector(layout.views(vector), layout.size) is vector
     with pytest.raises(ValueError, match="flat vector"):
         flat_vector({"a": np.zeros(2, np.float32)}, layout.size)
+
+
+@pytest.mark.parametrize("name", sorted(ENCODER_MODULES))
+def test_threads_encoding_at_once_get_the_vectors_of_one_thread(name: str) -> None:
+    """The server runs bots (a trained policy encodes its view) on worker threads: encoders, their scratch
+    vectors and their memos are shared by a process, so threads encoding at once must each get exactly the
+    vector one thread alone gets. Thread switches are forced every microsecond to make overlaps likely."""
+    players, options = games.get(name).configurations()[0]
+    encoder = encoder_of(name, players, options)
+    states = random_states(name, players, dict(options), seed=4, every=3)[:120]
+    jobs = [(state, seat) for state in states for seat in range(players)]
+    expected = [(encode(encoder, s.view(seat)), encode_state(encoder, s, seat)) for s, seat in jobs]
+    views = [s.view(seat) for s, seat in jobs]
+
+    def work(offset: int) -> list[int]:
+        wrong = []
+        for k in range(len(jobs)):
+            i = (k + offset) % len(jobs)
+            state, seat = jobs[i]
+            by_view, by_state = expected[i]
+            if not np.array_equal(encode(encoder, views[i]), by_view):
+                wrong.append(i)
+            if not np.array_equal(encode_state(encoder, state, seat), by_state):
+                wrong.append(i)
+        return wrong
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        with ThreadPoolExecutor(4) as pool:
+            results = list(pool.map(work, [0, 7, 19, 31]))
+    finally:
+        sys.setswitchinterval(interval)
+    assert all(not wrong for wrong in results), f"{sum(map(len, results))} vectors differ on threads"

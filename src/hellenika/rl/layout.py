@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import importlib
 import math
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -71,9 +72,18 @@ class Layout:
             self.offsets[block.name] = offset
             offset += block.size
         self.size = offset
-        # A scratch vector and its block views, made once: encoding fills them and returns a copy.
-        self._scratch = np.zeros(self.size, dtype=np.float32)
-        self._scratch_views = self.views(self._scratch)
+        self._local = threading.local()
+
+    def scratch(self) -> tuple[np.ndarray, dict[str, np.ndarray]]:
+        """A zeroed-by-the-caller scratch vector and its block views, made once per thread: encoding fills
+        them and returns a copy (slicing the views anew costs more than filling most blocks). One per thread
+        because the server runs bots, a trained policy's encoding among them, on worker threads."""
+        try:
+            found: tuple[np.ndarray, dict[str, np.ndarray]] = self._local.scratch
+        except AttributeError:
+            vector = np.zeros(self.size, dtype=np.float32)
+            found = self._local.scratch = (vector, self.views(vector))
+        return found
 
     def views(self, vector: np.ndarray) -> dict[str, np.ndarray]:
         """Named views of ``vector`` (shaped like the blocks, sharing its memory: writing them fills it)."""
@@ -113,7 +123,7 @@ class PartMemo:
     through repeat from one observation to the next, so most look-ups find one).
     """
 
-    __slots__ = ("_found", "_rows", "_scratch", "_span", "_stride_at", "_views", "limit")
+    __slots__ = ("_found", "_layout", "_rows", "_span", "_stride_at", "limit")
 
     def __init__(
         self, layout: Layout, blocks: Sequence[str], *, rows: bool = False, limit: int = 4096
@@ -130,8 +140,9 @@ class PartMemo:
                 self._stride_at[start - lo : end - lo] = by_name[b].size // by_name[b].shape[0]
         self._rows = rows
         self._found: dict[Any, tuple[np.ndarray, dict[int, np.ndarray]]] = {}
-        self._scratch = np.zeros(layout.size, dtype=np.float32)
-        self._views = layout.views(self._scratch)
+        # Misses are filled in a scratch layout of the memo's own (one scratch vector per thread, as in
+        # encoding); entries are whole tuples, put in and read by one dict operation each.
+        self._layout = Layout(layout.blocks)
         self.limit = limit
 
     def write(
@@ -153,12 +164,13 @@ class PartMemo:
         self, fill: Callable[..., None], key: tuple[Any, ...]
     ) -> tuple[np.ndarray, dict[int, np.ndarray]]:
         lo, hi = self._span
-        span = self._scratch[lo:hi]
+        scratch, views = self._layout.scratch()
+        span = scratch[lo:hi]
         span.fill(0.0)
         if self._rows:
-            fill(self._views, 0, *key)
+            fill(views, 0, *key)
         else:
-            fill(self._views, *key)
+            fill(views, *key)
         where = np.flatnonzero(span)
         if len(self._found) >= self.limit:
             self._found.clear()
@@ -233,12 +245,13 @@ def encoder_of(game: str, players: int, options: Mapping[str, Any] | None = None
 
 
 def encode(encoder: Encoder, view: Mapping[str, Any]) -> np.ndarray:
-    """The float32 vector of ``view`` in ``encoder``'s layout (a new array; the work is done in a scratch
-    vector whose block views are made once, since slicing them anew costs more than filling most blocks)."""
+    """The float32 vector of ``view`` in ``encoder``'s layout (a new array; the work is done in the layout's
+    scratch vector of this thread, whose block views are made once, see :meth:`Layout.scratch`)."""
     layout = encoder.layout
-    layout._scratch.fill(0.0)
-    encoder.fill(view, layout._scratch_views)
-    return layout._scratch.copy()
+    vector, blocks = layout.scratch()
+    vector.fill(0.0)
+    encoder.fill(view, blocks)
+    return vector.copy()
 
 
 def encode_state(encoder: Encoder, state: State, seat: int | None) -> np.ndarray:
@@ -251,9 +264,10 @@ def encode_state(encoder: Encoder, state: State, seat: int | None) -> np.ndarray
     if fill_state is None:
         return encode(encoder, state.view(seat))
     layout = encoder.layout
-    layout._scratch.fill(0.0)
-    fill_state(state, seat, layout._scratch_views)
-    return layout._scratch.copy()
+    vector, blocks = layout.scratch()
+    vector.fill(0.0)
+    fill_state(state, seat, blocks)
+    return vector.copy()
 
 
 def markdown(game: str, players: int, options: Mapping[str, Any] | None = None) -> str:

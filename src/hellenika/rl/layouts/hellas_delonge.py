@@ -105,8 +105,7 @@ class HellasDelongeEncoder:
         for mask in range(64):
             edges = "".join("L" if mask >> d & 1 else "S" for d in range(6))
             self.land_offsets[edges] = tuple(d * ncell for d in range(6) if mask >> d & 1)
-        self._blocks: dict[str, np.ndarray] | None = None
-        self._views: dict[str, memoryview[float]] = {}
+        self._views: dict[int, tuple[dict[str, np.ndarray], dict[str, memoryview[float]]]] = {}
         dirs = ", ".join(DIRECTION_NAMES)
         self.layout = Layout(
             [
@@ -211,14 +210,21 @@ class HellasDelongeEncoder:
 
     def _flat(self, blocks: dict[str, np.ndarray]) -> dict[str, memoryview[float]]:
         """Flat float memoryviews of the blocks (a memoryview write costs half a numpy one), made once per
-        blocks dict: ``encode`` passes the same scratch views at every call (a dict whose arrays are
-        swapped in place is not noticed). A block that is not one contiguous float32 run is refused."""
-        if blocks is not self._blocks:
+        blocks dict: ``encode`` passes the same scratch views at every call of a thread (a dict whose arrays
+        are swapped in place is not noticed). Kept by the dict's identity, with the dict, so that threads
+        encoding at once (the server's bots) each find their own. A block that is not one contiguous float32
+        run is refused."""
+        found = self._views.get(id(blocks))
+        if found is None or found[0] is not blocks:
             if any(a.dtype != np.float32 for a in blocks.values()):
                 raise TypeError("blocks must be float32 views (Layout.views of a float32 vector)")
-            self._views = {name: a.data.cast("B").cast("f") for name, a in blocks.items()}
-            self._blocks = blocks
-        return self._views
+            if len(self._views) >= 64:  # scratch dicts live as long as their threads; callers' own do not
+                self._views.clear()
+            found = self._views[id(blocks)] = (
+                blocks,
+                {n: a.data.cast("B").cast("f") for n, a in blocks.items()},
+            )
+        return found[1]
 
     def fill(self, view: Mapping[str, Any], blocks: dict[str, np.ndarray]) -> None:
         out = self._flat(blocks)
