@@ -1,6 +1,7 @@
-"""The heuristic player (``strategy.py``), the shrine-link analysis it leans on (``shrine_paths.py``) and the
-evaluation (``heuristics.py``): legal and deterministic choices in random positions, each rule of thumb on
-a constructed position, the link analysis against a brute force, and evaluations that rank positions."""
+"""The heuristic player (``strategy.py`` and ``place_strategy.py``), the shrine-link analysis it leans on
+(``shrine_paths.py``) and the evaluation (``heuristics.py``): legal and deterministic choices in random
+positions, each rule of thumb on a constructed position, the link analysis against a brute force, and
+evaluations that rank positions."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from hypothesis import strategies as st
 
 from hellenika.bots import GreedyBot, HeuristicBot
 from hellenika.engine import Observation, Rng
-from hellenika.games.attika import heuristics, strategy
+from hellenika.games.attika import heuristics, place_strategy
 from hellenika.games.attika.hexes import footprint, neighbours
 from hellenika.games.attika.phases import DRAWN, PAY, TILE_PLACE
 from hellenika.games.attika.shrine_paths import (
@@ -112,8 +113,8 @@ def test_rule_1_completes_a_shrine_link_whatever_it_costs():
 def test_rule_1_places_the_thirtieth_building_whatever_it_costs():
     state = position(tiles=FIXTURE_B, hands=["MMHHFFWW", ""], storage=[["TEMPLE"], []])
     state.placed[0] = 29  # only the count matters for this rule
-    scores = strategy.Outlook(state, 0).scores(CAT.by_id["TEMPLE"], [0, 1, 2], in_storage=True)
-    assert min(scores) > strategy.WIN / 2
+    scores = place_strategy.Outlook(state, 0).scores(CAT.by_id["TEMPLE"], [0, 1, 2], in_storage=True)
+    assert min(scores) > place_strategy.WIN / 2
 
 
 def test_rule_2_builds_on_the_shortest_link_rather_than_off_it():
