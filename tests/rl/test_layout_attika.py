@@ -11,13 +11,13 @@ import numpy as np
 import pytest
 
 from hellenika import games
-from hellenika.engine import State
+from hellenika.engine import Rng, State
 from hellenika.games.attika.actions import PlaceBuilding
 from hellenika.games.attika.catalogue import LANDSCAPES, load_catalogue
 from hellenika.games.attika.hexes import DIRECTIONS, footprint
 from hellenika.games.attika.phases import NAMES
 from hellenika.rl.codec import attika_expansions, codec_for
-from hellenika.rl.layout import encode, encoder_of
+from hellenika.rl.layout import encode, encode_state, encoder_of
 from hellenika.rl.layouts.attika import WIN_REASONS, AttikaEncoder
 from tests.rl.conftest import random_states
 
@@ -274,3 +274,36 @@ def test_the_end_and_the_options() -> None:
     # amphora_rule=group, amphora_rule=settlement, start_rotation=fixed, start_rotation=random
     assert blocks["options"].tolist() == [0.0, 1.0, 1.0, 0.0]
     assert blocks["to_move"].tolist() == [0.0, 0.0, 0.0, 1.0]  # game over
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_attika_reads_its_state_directly(players: int) -> None:
+    """The encoder has a ``fill_state``, so the equality test of test_layout.py compares it with the view."""
+    assert hasattr(encoder(players), "fill_state")
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 4), (3, 5), (4, 6)])
+def test_reading_the_state_shows_no_secret(players: int, seed: int) -> None:
+    """Resampling what a seat cannot see (the other hands, a building another player is looking at) leaves
+    the vector read straight from the state unchanged, as the view's is: nothing hidden is read."""
+    enc = encoder(players)
+    rng = Rng(seed)
+    drawn = 0
+    for state in random_states("attika", players, {}, seed=seed, every=3):
+        drawn += state.view(None)["phase"] == "drawn building: build it or store it"
+        for seat in range(players):
+            other = state.determinize(seat, rng)
+            assert np.array_equal(encode_state(enc, other, seat), encode_state(enc, state, seat))
+    assert drawn  # some states hold a drawn building hidden from the other seats
+
+
+def test_a_drawn_building_read_from_the_state_shows_only_to_its_drawer() -> None:
+    state = first_state(2, seed=6, holds=phase_is("drawn building: build it or store it"))
+    actor = state.view(None)["active"]
+    enc = encoder(2)
+    mine = enc.layout.views(encode_state(enc, state, actor))
+    theirs = enc.layout.views(encode_state(enc, state, 1 - actor))
+    building = CAT.by_id[state.view(actor)["pending"]["building"]]
+    assert np.flatnonzero(mine["pending_building"]).tolist() == [building]
+    assert not theirs["pending_building"].any()
+    assert mine["player_in_stacks"][0, building] + 1 == theirs["player_in_stacks"][1, building]

@@ -26,6 +26,9 @@ per slot, :meth:`AttikaEncoder.slot_hexes` gives the hex of each slot.
 
 Everything else follows :mod:`hellenika.rl.layout`: rows per player start at the observing seat, counts are
 raw, categories one-hot over the catalogue (building types, board tiles, landscapes, phases), yes/no is 0/1.
+
+The encoder's ``fill_state`` (:mod:`hellenika.rl.layouts.attika_state`) writes the same vector straight from
+the state, reading its hidden parts (the hands, a building just drawn) as the view does.
 """
 
 from __future__ import annotations
@@ -40,9 +43,10 @@ from hellenika.games.attika.catalogue import BLANK, LANDSCAPES, load_catalogue
 from hellenika.games.attika.hexes import DIRECTIONS, Hex, rotated_symbols
 from hellenika.games.attika.phases import MODE_NAMES, NAMES
 
-# Only the three win reasons, module constants: no state object is read (the encoder sees the view alone).
+# Only the three win reasons, module constants: ``fill`` reads the view alone (``fill_state``, the state).
 from hellenika.games.attika.state import STALEMATE, WIN_ALL, WIN_SHRINES
 from hellenika.rl.layout import Block, Layout, mark_to_move, seat_order, to_move_block
+from hellenika.rl.layouts.attika_state import AttikaStateReading
 
 NOT_ENCODED: dict[str, str] = {
     "game": "identifier",
@@ -83,8 +87,9 @@ def board_slots(players: int) -> tuple[int, int]:
     return len(layout.shrines), len(layout.centres) + attika_expansions(games.get("attika"), players)
 
 
-class AttikaEncoder:
-    """The layout of one player count, with the index tables that turn view strings into positions."""
+class AttikaEncoder(AttikaStateReading):
+    """The layout of one player count, with the index tables that turn view strings into positions; its
+    ``fill_state`` (:mod:`~hellenika.rl.layouts.attika_state`) writes the same vector from the state."""
 
     def __init__(self, players: int, options: Mapping[str, Any]) -> None:
         from hellenika import games
@@ -119,6 +124,7 @@ class AttikaEncoder:
                 for i, sym in enumerate(rotated_symbols(tile.symbols, rotation)):
                     if sym != BLANK:
                         self.tile_symbols[tile.index, rotation, i, sym] = 1.0
+        printed = self.tile_symbols[:, 0]  # rotation 0: the symbols as printed
         self.offsets = np.array(TILE_OFFSETS)
         self._boards: dict[tuple[tuple[Any, ...], ...], _BoardPart] = {}
         self.n_build = n_build = len(cat.buildings)
@@ -198,6 +204,7 @@ class AttikaEncoder:
                 Block("options", (len(columns),), "rule options one-hot: " + ", ".join(columns)),
             ]
         )
+        self._init_state_reading(printed)
 
     @staticmethod
     def _seat_row(rel: list[int], seat: Any) -> int | None:
@@ -219,46 +226,55 @@ class AttikaEncoder:
         return out
 
     def _board_part(self, board: Mapping[str, Any]) -> _BoardPart:
-        """The slot rows fixed by the board's tiles and shrines (built once per distinct board, then reused).
-
-        A map larger than the rules allow raises, as the codec does for an action outside its bound: silently
-        dropping part of it would be worse.
-        """
+        """The slot rows fixed by the board's tiles and shrines (built once per distinct board, then
+        reused)."""
         shrines = board["shrines"]
         tiles = board["tiles"]
         key = (tuple(map(_hex_of, shrines)), tuple(map(_tile_of, tiles)))
         part = self._boards.get(key)
-        if part is not None:
-            return part
+        if part is None:
+            if len(self._boards) >= _BOARD_MEMO:
+                self._boards.clear()
+            tile = self.tile
+            laid = tuple((tile[t], q, r, rotation) for t, q, r, rotation in key[1])
+            part = self._boards[key] = self._new_board_part(key[0], laid, slots=True)
+        return part
+
+    def _new_board_part(
+        self, shrines: tuple[Hex, ...], tiles: tuple[tuple[int, int, int, int], ...], *, slots: bool
+    ) -> _BoardPart:
+        """The board part of a board with these shrines and tiles (catalogue index, centre q, r, rotation, in
+        laying order, as ``Board.tiles`` holds them); its ``slot_of`` only if ``slots`` (else empty).
+
+        A map larger than the rules allow raises, as the codec does for an action outside its bound: silently
+        dropping part of it would be worse.
+        """
         if len(tiles) > self.tile_slots or len(shrines) > self.shrine_slots:
             raise ValueError(
                 f"the board has {len(tiles)} tiles and {len(shrines)} shrines; this layout holds "
                 f"{self.tile_slots} and {self.shrine_slots}"
             )
-        n_shrines = len(key[0])
-        end = n_shrines + len(TILE_OFFSETS) * len(key[1])
+        n_shrines = len(shrines)
+        end = n_shrines + len(TILE_OFFSETS) * len(tiles)
         cells = np.zeros((self.slots, 3), dtype=np.float32)
         cells[:end, 0] = 1.0
         shrine = np.zeros(self.slots, dtype=np.float32)
         shrine[:n_shrines] = 1.0
         symbol = np.zeros((self.slots, len(LANDSCAPES)), dtype=np.float32)
         laid = np.zeros(len(self.tile), dtype=np.float32)
-        for k, (q, r) in enumerate(key[0]):
-            cells[k, 1:] = (q, r)
+        if shrines:
+            cells[:n_shrines, 1:] = shrines
         slot_of: dict[Hex, int] = {}
-        if key[1]:
-            codes = np.array([(self.tile[t], rotation, q, r) for t, q, r, rotation in key[1]])
+        if tiles:
+            codes = np.array(tiles)  # tile, q, r, rotation
             laid[codes[:, 0]] = 1.0
             # Each tile's 7 hexes: its centre plus the offsets; its symbols: the catalogue's, turned.
-            coords = (codes[:, None, 2:] + self.offsets).reshape(-1, 2)
+            coords = (codes[:, None, 1:3] + self.offsets).reshape(-1, 2)
             cells[n_shrines:end, 1:] = coords
-            symbol[n_shrines:end] = self.tile_symbols[codes[:, 0], codes[:, 1]].reshape(-1, len(LANDSCAPES))
-            slot_of = dict(zip(map(tuple, coords.tolist()), range(n_shrines, end), strict=True))
-        part = _BoardPart(cells, shrine, symbol, laid, slot_of)
-        if len(self._boards) >= _BOARD_MEMO:
-            self._boards.clear()
-        self._boards[key] = part
-        return part
+            symbol[n_shrines:end] = self.tile_symbols[codes[:, 0], codes[:, 3]].reshape(-1, len(LANDSCAPES))
+            if slots:
+                slot_of = dict(zip(map(tuple, coords.tolist()), range(n_shrines, end), strict=True))
+        return _BoardPart(cells, shrine, symbol, laid, slot_of)
 
     def fill(self, view: Mapping[str, Any], blocks: dict[str, np.ndarray]) -> None:
         first = seat_order(view, self.players)[0]
