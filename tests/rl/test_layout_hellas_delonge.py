@@ -8,9 +8,10 @@ from typing import Any
 import numpy as np
 import pytest
 
+from hellenika.engine import Rng
 from hellenika.games.hellas_delonge.components import load_catalogue
 from hellenika.games.hellas_delonge.hexmap import DELTA, Board, cell, distance, qr
-from hellenika.rl.layout import encode, encoder_of
+from hellenika.rl.layout import encode, encode_state, encoder_of
 from hellenika.rl.layouts import hellas_delonge as layout
 from tests.rl.conftest import random_states
 
@@ -199,3 +200,24 @@ def test_the_rare_blocks_are_set_in_random_play(states: list[Any]) -> None:
                 b = blocks_of(state.view(seat))
                 seen |= {name for name in layout.MAY_STAY_ZERO if b[name].any()}
     assert seen == set(layout.MAY_STAY_ZERO)
+
+
+def test_reading_the_state_writes_the_views_vector_where_the_secrets_show(states: list[Any]) -> None:
+    """``fill_state`` reads the state's secrets (hands by type, cards known of the other, the Oracle's tiles)
+    only as the view does: in the two games that set every rare block (the test above), at every step, for
+    both seats and the spectator, it writes what ``fill`` writes from the view; and a state resampled where
+    the seat cannot see (``determinize``) gives the seat the same vector read from the state."""
+    rng = Rng(23)
+    compared = 0
+    for game in (states, random_states("hellas_delonge", 2, {}, seed=20, every=1)):
+        for step, state in enumerate(game):
+            for seat in (0, 1, None):
+                direct = encode_state(ENCODER, state, seat)
+                assert np.array_equal(direct, encode(ENCODER, state.view(seat))), f"step {step}, seat {seat}"
+                if seat is not None and step % 5 == 0:
+                    other = state.determinize(seat, rng)
+                    assert np.array_equal(encode_state(ENCODER, other, seat), direct), (
+                        f"seat {seat} sees a secret"
+                    )
+                compared += 1
+    assert compared > 1000

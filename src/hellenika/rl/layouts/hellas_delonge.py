@@ -1,7 +1,8 @@
 """The laid-out observation of Hellas (Delonge): the growing hex map as planes, then pieces, cards, decisions.
 
-Read from the seat's view only (:mod:`hellenika.games.hellas_delonge.view`); conventions in
-:mod:`hellenika.rl.layout`.
+Read from the seat's view (:mod:`hellenika.games.hellas_delonge.view`), or, the same vector, straight from
+the state (``fill_state``, in :mod:`hellenika.rl.layouts.hellas_delonge_state`, which reads the state's
+secrets only as the view does); conventions in :mod:`hellenika.rl.layout`.
 
 **The map grid.** The map grows from the dolphin at axial (0, 0) as tiles are laid, so the map blocks cover
 every cell a tile can ever reach: the hexagon of cells at hex distance at most :func:`map_radius` from the
@@ -38,6 +39,7 @@ from hellenika.games.hellas_delonge.components import DIRECTION_NAMES, GODS, loa
 from hellenika.games.hellas_delonge.godcards import ORACLE_DEPTH
 from hellenika.games.hellas_delonge.view import COLOURS
 from hellenika.rl.layout import Block, Layout, mark_to_move, seat_order, to_move_block
+from hellenika.rl.layouts.hellas_delonge_state import StateReading
 
 NOT_ENCODED = {
     "game": "identifier",
@@ -85,7 +87,7 @@ def grid_cells(radius: int) -> list[tuple[int, int]]:
     ]
 
 
-class HellasDelongeEncoder:
+class HellasDelongeEncoder(StateReading):
     def __init__(self, players: int) -> None:
         cat = load_catalogue()
         self.players = players
@@ -207,6 +209,7 @@ class HellasDelongeEncoder:
                 Block("places", (n,), "final place of each player (1 = first; a draw shares 1)"),
             ]
         )
+        self._init_state_reading()  # fill_state's tables and remembered parts
 
     def _flat(self, blocks: dict[str, np.ndarray]) -> dict[str, memoryview[float]]:
         """Flat float memoryviews of the blocks (a memoryview write costs half a numpy one), made once per
