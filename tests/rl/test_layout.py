@@ -16,6 +16,7 @@ from hellenika import games
 from hellenika.engine import Rng
 from hellenika.rl.layout import (
     ENCODER_MODULES,
+    ArrayMemo,
     Block,
     Layout,
     PartMemo,
@@ -229,3 +230,19 @@ def test_threads_encoding_at_once_get_the_vectors_of_one_thread(name: str) -> No
     finally:
         sys.setswitchinterval(interval)
     assert all(not wrong for wrong in results), f"{sum(map(len, results))} vectors differ on threads"
+
+
+def test_array_memo_makes_each_key_once_and_starts_over_past_its_limit() -> None:
+    made: list[tuple[int, ...]] = []
+
+    def make(*key: int) -> np.ndarray:
+        made.append(key)
+        return np.array(key, np.float32)
+
+    memo = ArrayMemo(limit=2)
+    assert np.array_equal(memo.get(make, (1, 2)), [1, 2])
+    assert memo.get(make, (1, 2)) is memo.get(make, tuple([1, 2]))  # equal keys find the same entry
+    memo.get(make, (3,))
+    memo.get(make, (4,))  # a third key: the memo starts over
+    memo.get(make, (1, 2))
+    assert made == [(1, 2), (3,), (4,), (1, 2)]

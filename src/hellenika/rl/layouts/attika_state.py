@@ -16,26 +16,24 @@ unseen buildings count it, as the view's ``in_stacks`` do). The view stays the d
 a test compares both ways at every step of seeded random games in every configuration, for every seat and the
 spectator, and another that resampling what a seat cannot see leaves its vector unchanged.
 
-**Parts remembered by their inputs**: the board's hexes through a :class:`~hellenika.rl.layout.PartMemo` (by
-its shrines and tiles, which change when a tile is laid); through an :class:`ArrayMemo`, whose misses cost
-less, the parts that change at every placement or draw: the buildings on the board, whose stand where (by
-each player's hexes, observer first) and which (by each player's hexes of each type, whoever observes), and
-each player's row of stacks, storage board and unseen buildings (one entry serving every observing seat).
+**Parts remembered by their inputs** (:mod:`hellenika.rl.layout`): the board's hexes through a
+:class:`PartMemo` (by its shrines and tiles, which change when a tile is laid); through an :class:`ArrayMemo`,
+whose misses cost less, the parts that change at every placement or draw: the buildings on the board, whose
+stand where (by each player's hexes, observer first) and which (by each player's hexes of each type, whoever
+observes), and each player's row of stacks, storage board and unseen buildings (one entry serving every
+observing seat).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from itertools import compress
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from hellenika.engine.state import CHANCE, TERMINAL
 from hellenika.games.attika.phases import DRAWN, PAY, TILE_ROTATE
-from hellenika.rl.layout import Layout, PartMemo, flat_vector
-
-T = TypeVar("T")
+from hellenika.rl.layout import ArrayMemo, Layout, PartMemo, flat_vector
 
 if TYPE_CHECKING:
     from hellenika.games.attika.hexes import Hex
@@ -52,36 +50,6 @@ def sees_pending(s: AttikaState, seat: int | None) -> bool:
 
 #: The blocks of a player's row that :meth:`AttikaStateReading._player_row` fills, in its order.
 _PLAYER_ROWS = ("player_stacks", "player_storage", "player_in_stacks")
-
-
-class ArrayMemo:
-    """Arrays worked out from a key, remembered by it: for parts of the vector whose positions are known
-    without filling them (a one-hot, a player's row), so that a miss costs only the part.
-
-    A :class:`~hellenika.rl.layout.PartMemo` finds a part's positions by filling it into a scratch vector and
-    scanning the part's span; for the parts that change at every placement or draw (the buildings on the
-    board, a player's stacks and storage board) about a quarter of the look-ups of a learner's observations
-    (every other decision) miss, and that scan costs more than the part. Here the part returns its positions,
-    or its values for positions fixed by the layout. As with a PartMemo, the part reads nothing but its key
-    (immutable values, compared by value, so that an entry is tied to no state or game) and tables fixed for
-    the layout; the memo holds at most ``limit`` entries, then starts over. Entries are put in whole and never
-    changed, so threads may share a memo.
-    """
-
-    __slots__ = ("_found", "limit")
-
-    def __init__(self, limit: int = 4096) -> None:
-        self._found: dict[tuple[Any, ...], Any] = {}
-        self.limit = limit
-
-    def get(self, make: Callable[..., T], key: tuple[Any, ...]) -> T:
-        """``make(*key)``, made once per distinct key."""
-        found: T | None = self._found.get(key)
-        if found is None:
-            if len(self._found) >= self.limit:
-                self._found.clear()
-            found = self._found[key] = make(*key)
-        return found
 
 
 class AttikaStateReading:
