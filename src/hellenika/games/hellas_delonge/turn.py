@@ -16,6 +16,7 @@ position can still be reached, and no piece is shuffled back and forth (which ke
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from operator import add
 
 from hellenika.engine.actions import Action
@@ -389,28 +390,12 @@ class TurnMixin(HellasFields):
         # on other threads read it whole) and made again only when these change. Fresh masks come up too
         # often for a memo to pay (about 90,000 pairs in 1,000 random games).
         last = g.regroup_last
-        # Each sender in city order to each other taker in city order. Loops, not a comprehension: a list
-        # of a few moves is made quicker so on Python 3.11 (a comprehension is a function call there).
         marches: list[Action] = last[2]
         if send_g != last[0] or take_g != last[1]:
-            march = g.march
-            takers = iter_bits(take_g)
-            marches = []
-            for c in iter_bits(send_g):
-                row = march[c]
-                for t in takers:
-                    if t != c:
-                        marches.append(row[t])
+            marches = _moves(g.march, send_g, take_g)
         sails: list[Action] = last[5]
         if send_s != last[3] or take_s != last[4]:
-            sail = g.sail
-            takers = iter_bits(take_s)
-            sails = []
-            for c in iter_bits(send_s):
-                line = sail[c]
-                for t in takers:
-                    if t != c:
-                        sails.append(line[t])
+            sails = _moves(g.sail, send_s, take_s)
         if marches is not last[2] or sails is not last[5]:
             g.regroup_last = (send_g, take_g, marches, send_s, take_s, sails)
         return [*marches, *sails, g.done]
@@ -525,3 +510,18 @@ class TurnMixin(HellasFields):
             self._enter_commit()
         else:  # pragma: no cover - every caller passes one of the above
             raise RuntimeError(f"cannot resume phase {ph.NAMES[code]}")
+
+
+def _moves(table: Sequence[Sequence[Action]], send: int, take: int) -> list[Action]:
+    """The regroup moves of one kind of piece (``g.march`` or ``g.sail``: the move from city ``c`` to city
+    ``t`` is ``table[c][t]``): each sender in city order to each other taker in city order. Loops, not a
+    comprehension: a list of a few moves is made quicker so on Python 3.11 (a comprehension is a function
+    call there)."""
+    takers = iter_bits(take)
+    moves: list[Action] = []
+    for c in iter_bits(send):
+        row = table[c]
+        for t in takers:
+            if t != c:
+                moves.append(row[t])
+    return moves
