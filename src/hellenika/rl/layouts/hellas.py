@@ -197,7 +197,6 @@ class HellasEncoder:
             self.layout, ("pieces", "group_kind", "group_size", "group_temples", "group_statues"), rows=True
         )
         self.stack_memo = PartMemo(self.layout, ("tile_stack",))
-        self.track_memo = PartMemo(self.layout, ("track_markers",))
         self.quarry_memo = PartMemo(
             self.layout, ("quarry_state", "quarry_top", "quarry_yield", "quarry_tiles", "quarry_worker")
         )
@@ -417,7 +416,10 @@ class HellasEncoder:
         sup[2] = s.ring_supply
         sup[3] = len(s.stack)
 
-        self.track_memo.write(vector, self._fill_track, (first, s.track))
+        markers = blocks["track_markers"]  # changes at most turns: a memo of it would miss more than hit
+        for space, marker in zip(self.track_index, s.track, strict=True):
+            if (r := row(marker, -1)) >= 0:
+                markers[space, r] = 1.0
         if s.space >= 0:
             blocks["action_space"][self.track_index[s.space]] = 1.0
             if (r := row(s.active, -1)) >= 0:
@@ -472,14 +474,6 @@ class HellasEncoder:
         tile = self.tile
         for v in stack:
             in_stack[tile[v]] = 1.0
-
-    def _fill_track(self, blocks: dict[str, np.ndarray], first: int, track: tuple[int, ...]) -> None:
-        """Whose marker is on each action space, seen from seat ``first``: a :class:`PartMemo` part."""
-        markers = blocks["track_markers"]
-        row = self.rows[first].get
-        for space, marker in zip(self.track_index, track, strict=True):
-            if (r := row(marker, -1)) >= 0:
-                markers[space, r] = 1.0
 
     def _fill_quarries(
         self, blocks: dict[str, np.ndarray], piles: tuple[tuple[int, ...], ...], closed: int, worker: int

@@ -181,8 +181,6 @@ class HerculesEncoder:
         # Parts of the state-read encoding that change seldom, remembered by their inputs (fill_state).
         table = ("gods_on_board", "column12", "demigod_tops", "demigod_counts", "demigods_below", "vases")
         self.table_memo = PartMemo(self.layout, table)
-        self.cards_memo = PartMemo(self.layout, ("cards_owned", "cards_used"), rows=True)
-        self.cubes_memo = PartMemo(self.layout, ("cubes_on_board",), rows=True)
 
     def fill(self, view: Mapping[str, Any], blocks: dict[str, np.ndarray]) -> None:
         n = self.rows
@@ -322,8 +320,6 @@ class HerculesEncoder:
         score = blocks["score"]
         places = s.ranking() if cp == TERMINAL else None
         breakdown = s.score_breakdown()
-        cards = self.cards_memo.write
-        cubes = self.cubes_memo.write
         for p in range(s.n):
             r = (p - first) % n
             if p >= s.num_players:
@@ -332,8 +328,8 @@ class HerculesEncoder:
                 dice[r, slot, face - 1] = 1.0
             apprentice[r, s.pos[p]] = 1.0
             supply[r] = s.supply[p]
-            cards(vector, self._fill_cards, (owned_all[p], s.spent[p]), r)
-            cubes(vector, self._fill_cubes, (s.cubes[p],), r)
+            self._fill_cards(blocks, r, owned_all[p], s.spent[p])
+            self._fill_cubes(blocks, r, s.cubes[p])
             _write_score(score[r], sum(breakdown[p].values()), breakdown[p])
             if places is not None:
                 blocks["place"][r, places[p] - 1] = 1.0
@@ -383,8 +379,8 @@ class HerculesEncoder:
                 vase_plane[vase_at[card]] = 1.0
 
     def _fill_cards(self, blocks: dict[str, np.ndarray], r: int, owned: tuple[int, ...], spent: int) -> None:
-        """One participant's cards (owned, and used where a card can be) in row ``r``: a :class:`PartMemo`
-        part."""
+        """One participant's cards (owned, and used where a card can be) in row ``r`` (written directly: they
+        change too often for a memo, whose misses cost more than this)."""
         owned_row, used_row = blocks["cards_owned"][r], blocks["cards_used"][r]
         card_at = self.card_at
         for card in owned:
@@ -397,7 +393,7 @@ class HerculesEncoder:
                 used_row[k] = 1.0
 
     def _fill_cubes(self, blocks: dict[str, np.ndarray], r: int, cubes: int) -> None:
-        """One participant's cubes on columns 1..12 (a bit mask), in row ``r``: a :class:`PartMemo` part."""
+        """One participant's cubes on columns 1..12 (a bit mask), in row ``r``."""
         board_row = blocks["cubes_on_board"][r]
         for column in range(1, LAST_COLUMN + 1):
             if cubes >> column & 1:
