@@ -11,7 +11,6 @@ of board hexes next to it, for the shrine victory (§8).
 
 from __future__ import annotations
 
-from bisect import bisect
 from collections.abc import Iterator
 from functools import lru_cache
 from itertools import compress, filterfalse
@@ -47,16 +46,14 @@ _RING_3: tuple[tuple[Hex, tuple[Hex, ...]], ...] = tuple(
 
 
 # The footprint of a tile (slots 0-6: centre, E, NE, NW, W, SW, SE) seen from its centre, for with_tile:
-# the slots next to each slot (ascending, and as a mask of slots); the hexes at distance 2 (``_OUTER``: the
-# offset, its hex code's offset, the slots it touches, likewise); for each set of those that are free (a
-# 12-bit mask over ``_OUTER``), the code offsets of the hexes at distance 3 next to one of them
-# (``_ring_3_near``).
+# the slots next to each slot, as a mask of slots (``_INNER_MASKS``); the hexes at distance 2 (``_OUTER``:
+# the hex code's offset, the slots it touches, and as a mask); for each set of those that are free (a 12-bit
+# mask over ``_OUTER``), the code offsets of the hexes at distance 3 next to one of them (``_ring_3_near``).
 _SLOTS = {h: k for k, h in enumerate(footprint((0, 0)))}
 _FOOT_CODES: tuple[int, ...] = tuple(hex_code(h) - hex_code((0, 0)) for h in _SLOTS)
-_INNER: tuple[tuple[int, ...], ...] = tuple(
-    tuple(sorted(_SLOTS[n] for n in neighbours(h) if n in _SLOTS)) for h in _SLOTS
+_INNER_MASKS: tuple[int, ...] = tuple(
+    sum(1 << _SLOTS[n] for n in neighbours(h) if n in _SLOTS) for h in _SLOTS
 )
-_INNER_MASKS: tuple[int, ...] = tuple(sum(1 << k for k in ks) for ks in _INNER)
 _OUTER: tuple[tuple[Hex, int, tuple[int, ...], int], ...] = tuple(
     (h, hex_code(h) - hex_code((0, 0)), slots, sum(1 << k for k in slots))
     for h, slots in ((h, tuple(sorted(_SLOTS[n] for n in neighbours(h) if n in _SLOTS))) for h in _RING_2)
@@ -77,63 +74,24 @@ def _ring_3_near(near: int) -> tuple[int, ...]:
     return tuple(code for code, touched in _RING_3_MASKS if near & touched)
 
 
-def _runs() -> tuple[tuple[int, tuple[int, ...]], ...]:
-    """The footprint in reading order as runs of consecutive hex codes (NW NE, W centre E, SW SE): (the
-    run's first code offset, its slots). A run is inserted into the reading order at one place."""
-    runs: list[tuple[int, list[int]]] = []
-    for k in sorted(range(len(_FOOT_CODES)), key=_FOOT_CODES.__getitem__):
-        if runs and _FOOT_CODES[runs[-1][1][-1]] + 1 == _FOOT_CODES[k]:
-            runs[-1][1].append(k)
-        else:
-            runs.append((_FOOT_CODES[k], [k]))
-    return tuple((first, tuple(slots)) for first, slots in runs)
-
-
-_RUNS = _runs()
 # What Board._grown works out: everything but the symbols, the tiles and the memos.
-_GEOMETRY = (
-    "cells",
-    "codes",
-    "index",
-    "nbrs",
-    "nbm",
-    "full",
-    "edge",
-    "shrines",
-    "shrine_adj",
-    "shrine_any",
-    "reading_codes",
-    "order",
-    "blocked",
-    "ring1",
-    "ring2",
-)
+_GEOMETRY = ("codes", "where", "nbm", "full", "edge", "shrines", "shrine_adj", "shrine_any", "rings")
 _geometry_of = attrgetter(*_GEOMETRY)
 # The geometry of the start layouts, by (shrines, centres laid before, centre): see Board.with_tile.
 _START_GEOMETRY: dict[tuple[tuple[Hex, ...], tuple[Hex, ...], Hex], tuple[Any, ...]] = {}
 _EMPTY: dict[tuple[Hex, ...], Board] = {}  # Board.empty, by shrines
-_Shifted = tuple[
-    tuple[tuple[int, ...], ...],
-    tuple[int, ...],
-    tuple[tuple[int, int, tuple[int, ...], tuple[int, ...], int], ...],
-    tuple[tuple[int, ...], ...],
-]
+_Shifted = tuple[tuple[int, ...], tuple[tuple[tuple[int, ...], int], ...]]
 _SHIFTED: dict[int, _Shifted] = {}  # by the first hex of a tile: at most one per tile a game can lay
 
 
 def _shifted(base: int) -> _Shifted:
-    """For a tile whose first hex is ``base``: ``_INNER`` and ``_INNER_MASKS`` as board hexes, ``_OUTER``
-    as (dq, dr, slots, their board hexes, their mask), and the runs of ``_RUNS`` as board hexes."""
+    """For a tile whose first hex is ``base``: ``_INNER_MASKS`` as masks of board hexes, and ``_OUTER`` as
+    (the slots it touches, their mask of board hexes)."""
     shifted = _SHIFTED.get(base)
     if shifted is None:
-        inner = tuple(tuple(base + k for k in ks) for ks in _INNER)
         masks = tuple(mask << base for mask in _INNER_MASKS)
-        outer = tuple(
-            (dq, dr, slots, tuple(base + k for k in slots), slot_mask << base)
-            for (dq, dr), _, slots, slot_mask in _OUTER
-        )
-        runs = tuple(tuple(base + k for k in slots) for _, slots in _RUNS)
-        shifted = _SHIFTED[base] = (inner, masks, outer, runs)
+        outer = tuple((slots, slot_mask << base) for _, _, slots, slot_mask in _OUTER)
+        shifted = _SHIFTED[base] = (masks, outer)
     return shifted
 
 
@@ -157,25 +115,28 @@ def iter_bits(mask: int) -> Iterator[int]:
 
 
 class Board:
-    """The hexes on the table. Never mutated once built; :meth:`with_tile` returns a new board."""
+    """The hexes on the table. Never mutated once built; :meth:`with_tile` returns a new board.
+
+    What only people and bots read (the hexes as coordinates, the neighbours as tuples, the reading order) is
+    worked out from the codes when first asked and kept (each a whole tuple or dict assigned at once, so two
+    threads reading one board at worst both work it out): laying a tile copies only what play needs.
+    """
 
     __slots__ = (
+        "_cells",
+        "_index",
+        "_nbrs",
+        "_order",
         "_pick",
+        "_reading_codes",
         "adjacent_memo",
         "anysym",
-        "blocked",
-        "cells",
         "codes",
         "edge",
         "full",
-        "index",
         "nbm",
-        "nbrs",
-        "order",
         "place_order",
-        "reading_codes",
-        "ring1",
-        "ring2",
+        "rings",
         "shrine_adj",
         "shrine_any",
         "shrines",
@@ -183,14 +144,17 @@ class Board:
         "symm",
         "tiles",
         "view_parts",
+        "where",
     )
 
-    cells: tuple[Hex, ...]  # coordinates of hex i
-    codes: tuple[int, ...]  # the same as hex codes (hexes.hex_code)
-    index: dict[Hex, int]
+    codes: tuple[int, ...]  # the hex code (hexes.hex_code) of hex i
+    # By hex code: the board hex's index, or ~k for shrine k (what a new tile may not cover).
+    where: dict[int, int]
+    # By hex code, the free hexes near the blocked ones (board hexes and shrines): False for those next to
+    # one, True for those at distance exactly 2 (where a tile may go).
+    rings: dict[int, bool]
     symbol: tuple[int, ...]  # landscape type of hex i, or BLANK
-    nbrs: tuple[tuple[int, ...], ...]  # board neighbours of hex i
-    nbm: tuple[int, ...]  # the same as a mask
+    nbm: tuple[int, ...]  # board neighbours of hex i, as a mask
     symm: tuple[int, int, int, int]  # hexes showing each landscape type
     anysym: int  # hexes showing any symbol
     full: int  # every board hex
@@ -200,15 +164,15 @@ class Board:
     shrine_any: int  # board hexes next to some shrine
     tiles: tuple[tuple[int, int, int, int], ...]  # (tile index, centre q, centre r, rotation) in laying order
     adjacent_memo: dict[int, int]  # adjacent_cached's memo (of this board's geometry only; read by costs.py)
-    reading_codes: tuple[int, ...]  # the hex codes (hexes.hex_code) of ``order``: sorted, the reading order
     place_order: list[Any] | None  # each hex's "place" action, in reading order; filled by states
     _pick: tuple[str, Any] | None  # for in_reading_order: the format of a mask, and the picker
-    order: tuple[int, ...]  # hex indices in reading order (row r, then q), for lists people read
-    # Sets of hex codes (hexes.hex_code), never changed once the board is built (with_tile copies them).
-    blocked: set[int]  # board hexes and shrines: what a new tile may not cover
-    ring1: set[int]  # free hexes next to a blocked one
-    ring2: set[int]  # free hexes at distance exactly 2 from the blocked ones: where a tile may go
     view_parts: Any  # the view's JSON of what this board holds (view.py), built by the first view of it
+    # Worked out when first asked (see the class docstring): cells, index, nbrs, order, reading_codes.
+    _cells: tuple[Hex, ...] | None
+    _index: dict[Hex, int] | None
+    _nbrs: tuple[tuple[int, ...], ...] | None
+    _order: tuple[int, ...] | None
+    _reading_codes: tuple[int, ...] | None
 
     @classmethod
     def empty(cls, shrines: tuple[Hex, ...]) -> Board:
@@ -222,11 +186,8 @@ class Board:
     @classmethod
     def _empty(cls, shrines: tuple[Hex, ...]) -> Board:
         b = cls.__new__(cls)
-        b.cells = ()
         b.codes = ()
-        b.index = {}
         b.symbol = ()
-        b.nbrs = ()
         b.nbm = ()
         b.symm = (0, 0, 0, 0)
         b.anysym = 0
@@ -236,27 +197,74 @@ class Board:
         b.shrine_adj = tuple(0 for _ in shrines)
         b.shrine_any = 0
         b.tiles = ()
-        b.order = ()
-        b.reading_codes = ()
-        b.place_order = None
-        b._pick = None
-        b.adjacent_memo = {}
-        b.view_parts = None
+        b._forget()
         blocked = set(shrines)
         ring1 = {n for h in shrines for n in neighbours(h)} - blocked
         ring2 = {n for h in ring1 for n in neighbours(h)} - blocked - ring1
-        b.blocked = set(map(hex_code, blocked))
-        b.ring1 = set(map(hex_code, ring1))
-        b.ring2 = set(map(hex_code, ring2))
+        b.where = {hex_code(h): ~k for k, h in enumerate(shrines)}
+        b.rings = {**dict.fromkeys(map(hex_code, ring1), False), **dict.fromkeys(map(hex_code, ring2), True)}
         return b
+
+    def _forget(self) -> None:
+        """No memo and nothing worked out yet (a new board)."""
+        self.place_order = None
+        self._pick = None
+        self.adjacent_memo = {}
+        self.view_parts = None
+        self._cells = None
+        self._index = None
+        self._nbrs = None
+        self._order = None
+        self._reading_codes = None
 
     @property
     def size(self) -> int:
-        return len(self.cells)
+        return len(self.codes)
+
+    @property
+    def cells(self) -> tuple[Hex, ...]:
+        """The coordinates of hex i."""
+        cells = self._cells
+        if cells is None:
+            cells = self._cells = tuple(map(hex_of_code, self.codes))
+        return cells
+
+    @property
+    def index(self) -> dict[Hex, int]:
+        """The board hex at each coordinate pair."""
+        index = self._index
+        if index is None:
+            index = self._index = dict(zip(self.cells, range(len(self.codes)), strict=True))
+        return index
+
+    @property
+    def nbrs(self) -> tuple[tuple[int, ...], ...]:
+        """The board neighbours of hex i, ascending (``nbm`` as tuples)."""
+        nbrs = self._nbrs
+        if nbrs is None:
+            nbrs = self._nbrs = tuple(tuple(iter_bits(mask)) for mask in self.nbm)
+        return nbrs
+
+    @property
+    def reading_codes(self) -> tuple[int, ...]:
+        """The hex codes sorted: the reading order (row r, then q)."""
+        keys = self._reading_codes
+        if keys is None:
+            keys = self._reading_codes = tuple(sorted(self.codes))
+        return keys
+
+    @property
+    def order(self) -> tuple[int, ...]:
+        """Hex indices in reading order (row r, then q), for lists people read."""
+        order = self._order
+        if order is None:
+            where = self.where
+            order = self._order = tuple(map(where.__getitem__, self.reading_codes))
+        return order
 
     def is_free(self, h: Hex) -> bool:
         """Neither a board hex nor a shrine: a board tile may cover it (spec §7)."""
-        return h not in self.index and h not in self.shrines
+        return hex_code(h) not in self.where
 
     def with_tile(self, tile: Tile, centre: Hex, rotation: int, *, start: bool = False) -> Board:
         """The board with ``tile`` laid centred on ``centre`` (the caller checked it fits).
@@ -271,25 +279,19 @@ class Board:
                 geometry = _START_GEOMETRY[key] = _geometry_of(self._grown(centre))
             b = Board.__new__(Board)
             (
-                b.cells,
                 b.codes,
-                b.index,
-                b.nbrs,
+                b.where,
                 b.nbm,
                 b.full,
                 b.edge,
                 b.shrines,
                 b.shrine_adj,
                 b.shrine_any,
-                b.reading_codes,
-                b.order,
-                b.blocked,
-                b.ring1,
-                b.ring2,
+                b.rings,
             ) = geometry  # in the order of _GEOMETRY
         else:
             b = self._grown(centre)
-        base = len(self.cells)
+        base = len(self.codes)
         symbols = rotated_symbols(tile.symbols, rotation)
         b.symbol = self.symbol + symbols
         (w, m, f, h), anysym = _symbol_masks(symbols)
@@ -297,111 +299,75 @@ class Board:
         b.symm = (sw | w << base, sm | m << base, sf | f << base, sh | h << base)
         b.anysym = self.anysym | anysym << base
         b.tiles = (*self.tiles, (tile.index, centre[0], centre[1], rotation))
-        b.place_order = None
-        b._pick = None
-        b.adjacent_memo = {}
-        b.view_parts = None
+        b._forget()
         return b
 
     def _grown(self, centre: Hex) -> Board:
         """A board with only the geometry (``_GEOMETRY``) of this one with a tile centred on ``centre``.
 
-        Only what the new hexes touch is recomputed: their own neighbours, the old hexes next to them, the
+        Only what the new hexes touch is recomputed: their neighbours, the old hexes next to them, the
         shrines next to them, and the rings of free hexes around the blocked ones (for tile centres). Which
-        hexes of the footprint touch which hexes around it is the same for every centre (``_INNER``,
-        ``_OUTER``), so laying a tile only looks up the twelve hexes around it, in one pass (``map`` over
-        the set), and walks only the few of them that are blocked.
+        hexes of the footprint touch which hexes around it is the same for every centre (``_INNER_MASKS``,
+        ``_OUTER``), so laying a tile looks up the twelve hexes around it in one pass (``map`` over ``where``)
+        and walks only the few of them that are blocked. Everything is by hex code: no coordinate pair is
+        made, and the two dicts copied hold the same int objects as ``codes`` and one another.
         """
-        q0, r0 = centre
-        hexes = footprint(centre)
         code = hex_code(centre)
         codes = tuple(map(code.__add__, _FOOT_CODES))
-        base = len(self.cells)
-        inner_at, inner_masks, outer_at, runs = _shifted(base)
-        index = self.index.copy()
-        index.update(zip(hexes, range(base, base + 7), strict=True))
-        blocked_before = self.blocked
-        around = tuple(map(code.__add__, _OUTER_CODES))
-        taken = tuple(map(blocked_before.__contains__, around))
-        near = list(compress(around, map(not_, taken)))  # free hexes at distance 2: new in ring1
-        blocked_bits = sum(compress(_OUTER_BITS, taken))
-        near_bits = _ALL_OUTER ^ blocked_bits
-        # Each old hex next to the tile gains the new hexes it touches (after its old neighbours, in ascending
-        # order, as every neighbour tuple is); ``old_of[k]``: the old hexes next to new hex k.
-        nbrs = list(self.nbrs)
-        nbm = list(self.nbm)
-        new_nbrs = list(inner_at)
+        base = len(self.codes)
+        inner_masks, outer_at = _shifted(base)
         new_nbm = list(inner_masks)
-        old_of: dict[int, list[int]] = {}
+        where_before = self.where
+        around = tuple(map(code.__add__, _OUTER_CODES))
+        taken = tuple(map(where_before.__contains__, around))
+        near = list(compress(around, map(not_, taken)))  # free hexes at distance 2: new next to a blocked one
+        near_bits = _ALL_OUTER ^ sum(compress(_OUTER_BITS, taken))
+        # Each old hex next to the tile gains the new hexes it touches, and they gain it.
+        nbm = list(self.nbm)
         shrine_adj = self.shrine_adj
         shrine_any = self.shrine_any
         edge = 0
-        get = self.index.get
-        while blocked_bits:
-            low = blocked_bits & -blocked_bits
-            blocked_bits ^= low
-            dq, dr, slots, gained, slot_mask = outer_at[low.bit_length() - 1]
-            h = (q0 + dq, r0 + dr)
-            j = get(h)
-            if j is None:  # a shrine: the new hexes next to it are those the tile has next to h
+        for c, (slots, slot_mask) in compress(zip(around, outer_at, strict=True), taken):
+            j = where_before[c]
+            if j < 0:  # shrine ~j: the new hexes next to it are those the tile has next to this hex
                 adj = list(shrine_adj)
-                adj[self.shrines.index(h)] |= slot_mask
+                adj[~j] |= slot_mask
                 shrine_adj = tuple(adj)
                 shrine_any |= slot_mask
                 continue
-            nbrs[j] = nbrs[j] + gained
             nbm[j] |= slot_mask
-            edge |= 1 << j
+            bit = 1 << j
+            edge |= bit
             for k in slots:
-                old_of.setdefault(k, []).append(j)
-        for k, old in old_of.items():
-            old.sort()
-            new_nbrs[k] = (*old, *inner_at[k])
-            mask = new_nbm[k]
-            for j in old:
-                mask |= 1 << j
-            new_nbm[k] = mask
-        nbrs += new_nbrs
+                new_nbm[k] |= bit
         nbm += new_nbm
         b = Board.__new__(Board)
-        b.cells = self.cells + hexes
         b.codes = self.codes + codes
-        b.index = index
-        b.nbrs = tuple(nbrs)
+        where = b.where = where_before.copy()
+        where.update(zip(codes, range(base, base + 7), strict=True))
         b.nbm = tuple(nbm)
-        b.full = (1 << len(b.cells)) - 1
+        b.full = (1 << len(b.codes)) - 1
         b.edge = edge
         b.shrines = self.shrines
         b.shrine_adj = shrine_adj
         b.shrine_any = shrine_any
-        # Reading order: each run of consecutive codes of the new hexes inserted into the old order at once.
-        keys = list(self.reading_codes)
-        order = list(self.order)
-        for (first, _), run in zip(_RUNS, runs, strict=True):
-            at = bisect(keys, code + first)
-            keys[at:at] = range(code + first, code + first + len(run))
-            order[at:at] = run
-        b.reading_codes = tuple(keys)
-        b.order = tuple(order)
-        # Tile centres: a hex at distance exactly 2 from the blocked hexes (see tile_centres). Only hexes
-        # near the new tile change rings.
-        # Each set is copied (cheap: stored hashes are reused) and then changed only where the tile is: the
-        # rings were free of blocked hexes and of each other, so only the new and the nearby hexes move.
-        # The tile covers the hexes within distance 1 of its centre; those at distance 2 not blocked are new
-        # in ring1 (``near``); of those at distance 3, the ones next to ``near`` may be new in ring2.
-        blocked = b.blocked = set(blocked_before)
-        blocked.update(codes)
-        ring1 = b.ring1 = set(self.ring1)
-        ring1.difference_update(codes)
-        ring1.update(near)
-        ring2 = b.ring2 = set(self.ring2)
-        ring2.difference_update(codes)
-        ring2.difference_update(near)
-        # (filterfalse looks up the few candidates; a set difference would walk the whole blocked set)
-        ring2.update(
-            filterfalse(
-                ring1.__contains__,
-                filterfalse(blocked.__contains__, map(code.__add__, _ring_3_near(near_bits))),
+        # Tile centres: the free hexes at distance exactly 2 from the blocked ones (see tile_centres). Only
+        # hexes near the new tile change rings: the tile covers the hexes within distance 1 of its centre
+        # (they leave the rings); those at distance 2 not blocked are now next to a blocked one (``near``);
+        # of those at distance 3, the ones next to ``near`` that are not blocked nor next to an old blocked
+        # hex are now at distance 2. (filterfalse looks up the few candidates in C.)
+        rings = b.rings = self.rings.copy()
+        pop = rings.pop
+        for c in codes:
+            pop(c, None)
+        rings.update(dict.fromkeys(near, False))
+        rings.update(
+            dict.fromkeys(
+                filterfalse(
+                    rings.__contains__,
+                    filterfalse(where.__contains__, map(code.__add__, _ring_3_near(near_bits))),
+                ),
+                True,
             )
         )
         return b
@@ -422,14 +388,15 @@ class Board:
 
         A tile centred on x covers x and its neighbours, so it overlaps nothing iff every blocked hex (board
         or shrine) is at distance >= 2 from x, and one of its hexes touches a blocked one iff some blocked
-        hex is at distance <= 2: the centres are the hexes at distance exactly 2, kept up to date as
-        ``ring2`` (:meth:`centre_codes` in reading order).
+        hex is at distance <= 2: the centres are the hexes at distance exactly 2, kept up to date in
+        ``rings`` (:meth:`centre_codes` in reading order).
         """
         return list(map(hex_of_code, self.centre_codes()))
 
     def centre_codes(self) -> list[int]:
         """The codes (hexes.hex_code) of :meth:`tile_centres`, in the same order."""
-        return sorted(self.ring2)
+        rings = self.rings
+        return sorted(compress(rings, rings.values()))
 
     # ------------------------------------------------------------------ masks
 
@@ -440,7 +407,7 @@ class Board:
         beats testing each hex's bit in Python once the board has a few tiles."""
         pick = self._pick
         if pick is None:
-            size = len(self.cells)
+            size = len(self.codes)
             pick = self._pick = (f"0{size}b", itemgetter(*[size - 1 - c for c in self.order]))
         spec, getter = pick
         picked: tuple[int, ...] = getter(format(mask, spec).encode().translate(_BIT_VALUES))

@@ -52,7 +52,7 @@ from hellenika.games.attika.board import FEW, Board
 from hellenika.games.attika.catalogue import LANDSCAPES, MAIN_STACK
 from hellenika.games.attika.fields import NONE4, STALEMATE, WIN_ALL, WIN_SHRINES
 from hellenika.games.attika.flow import FlowMixin
-from hellenika.games.attika.hexes import distinct_rotations, rotated_symbols
+from hellenika.games.attika.hexes import distinct_rotations, hex_code, rotated_symbols
 from hellenika.games.attika.hidden import HiddenMixin
 from hellenika.games.attika.phases import (
     ACTIONS,
@@ -412,7 +412,7 @@ class AttikaState(FlowMixin, HiddenMixin):
         elif kind is RevealBuilding:
             self._reveal(self.cat.by_id[action.building])  # type: ignore[attr-defined]
         elif kind is PlaceBuilding:
-            self._choose_space(self.board.index[(action.q, action.r)])  # type: ignore[attr-defined]
+            self._choose_space(self.board.where[hex_code((action.q, action.r))])  # type: ignore[attr-defined]
         elif kind is DrawBuilding:
             self._draw(action.stack)  # type: ignore[attr-defined]
         elif kind is EndActions:
