@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
@@ -128,8 +128,12 @@ def test_login_leads_on_to_a_page_of_this_site_with_its_query_and_fragment(peopl
     page.wait_for_selector("body[data-ready='1']")
     assert page.get_by_role("link", name="Continue").get_attribute("href") == "/leaderboard?x=1#y"
     log_in(person)
-    assert page.url == f"{person.base}/leaderboard?x=1#y"
     page.wait_for_selector("body[data-ready]")
+    # The page then adds the game it shows to its address (a link to that table) and keeps the rest.
+    page.wait_for_url(lambda url: "game" in parse_qs(urlsplit(url).query))
+    landed = urlsplit(page.url)
+    assert (landed.path, landed.fragment) == ("/leaderboard", "y")
+    assert parse_qs(landed.query)["x"] == ["1"], landed.query
     # The header's login link (as a guest would follow it) names this page, query included, and leads back.
     page.get_by_role("button", name="Log out").click()
     page.wait_for_url(f"{person.base}/login")

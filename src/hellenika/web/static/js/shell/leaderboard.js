@@ -14,7 +14,10 @@ function number(value, digits = 1) {
 
 async function show(game) {
   const box = byId("ratings");
-  history.replaceState(null, "", `?game=${encodeURIComponent(game)}`);
+  // The chosen game goes into the address (a link to this table); the rest of the address stays.
+  const url = new URL(location.href);
+  url.searchParams.set("game", game);
+  if (url.href !== location.href) history.replaceState(history.state, "", url);
   try {
     const list = rows(await get(`/api/leaderboard/${encodeURIComponent(game)}`));
     if (!list.length) {
