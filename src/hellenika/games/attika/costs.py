@@ -38,7 +38,7 @@ def predecessor_cells(s: AttikaFields, p: int, b: int) -> int:
 def requirement(s: AttikaFields, p: int, b: int, c: int) -> tuple[bool, Vector, int]:
     """(free, R', generic) for p's building b on empty space c; generic = surcharge (+ a street's cost)."""
     board = s.board
-    _, pred_type, street, _ = s.g.building_facts[b]
+    _, pred_type, street = s.g.building_facts[b]
     if pred_type >= 0:
         pred = s.tmask[p * s.types + pred_type]
         if pred and board.nbm[c] & pred:
@@ -70,7 +70,7 @@ def buildable(s: AttikaFields, p: int, b: int) -> int:
     empty = board.full & ~s.occ
     if not empty:
         return 0
-    _, pred_type, street, block = s.g.building_facts[b]
+    _, pred_type, street = s.g.building_facts[b]
     mask = 0
     if pred_type >= 0:
         pred = s.tmask[p * s.types + pred_type]
@@ -88,11 +88,13 @@ def buildable(s: AttikaFields, p: int, b: int) -> int:
         mask |= reductions.total_at_least(red, street + settlements - size, far, levels)
         return mask
     max_points = cat.max_points
+    table = s.g.affordable
+    types = s.types
     # The two regions written out, as in buildable_types; a hand smaller than the surcharge pays nothing.
     if near:
-        options = _AFFORDABLE[block + ((size if size < max_points else max_points) + 1) * _SHAPES + shape]
+        options = table[(((size if size < max_points else max_points) + 1) * _SHAPES + shape) * types + b]
         if options is _UNKNOWN:
-            options = affordable_reductions(cat.buildings[b], size, shape, levels, max_points)
+            options = affordable_reductions(table, cat.buildings[b], size, shape, levels, max_points)
         if options is None:  # the full cost is affordable: every space of the region
             mask |= near
         else:
@@ -103,9 +105,9 @@ def buildable(s: AttikaFields, p: int, b: int) -> int:
                 mask |= cells
     slack = size - settlements
     if far and slack >= 0:
-        options = _AFFORDABLE[block + ((slack if slack < max_points else max_points) + 1) * _SHAPES + shape]
+        options = table[(((slack if slack < max_points else max_points) + 1) * _SHAPES + shape) * types + b]
         if options is _UNKNOWN:
-            options = affordable_reductions(cat.buildings[b], slack, shape, levels, max_points)
+            options = affordable_reductions(table, cat.buildings[b], slack, shape, levels, max_points)
         if options is None:
             mask |= far
         else:
@@ -150,21 +152,19 @@ def _slack_key(slack: int, max_points: int) -> int:
 
 
 _Options = tuple[tuple[int, ...], ...] | None
-_AFFORDABLE: list[_Options] = []
 
 
-def _table(buildings: int, max_points: int) -> list[_Options]:
-    """The memo table of :func:`affordable_reductions`, grown to hold every key of ``buildings`` types at
-    once, ``(b * (max_points + 2) + slack) * _SHAPES + shape`` (_UNKNOWN until worked out), so the hot
-    paths index it with no bounds check."""
-    size = buildings * (max_points + 2) * _SHAPES
-    if len(_AFFORDABLE) < size:
-        _AFFORDABLE.extend([_UNKNOWN] * (size - len(_AFFORDABLE)))
-    return _AFFORDABLE
+def affordable_table(cat: Catalogue) -> list[_Options]:
+    """The memo table of :func:`affordable_reductions` for a catalogue (the game keeps it), every key held at
+    once (``_UNKNOWN`` until worked out) so the hot paths index it with no bounds check: entry ``(slack key
+    + shape) * types + b`` (:func:`_slack_key`, :func:`hand_shape`). The building type varies fastest, so
+    the entries one hand reads for the buildings of a storage board lie together (a few cache lines, where
+    a block per building spread them over the whole table)."""
+    return [_UNKNOWN] * ((cat.max_points + 2) * _SHAPES * len(cat.buildings))
 
 
 def affordable_reductions(
-    building: Building, slack: int, shape: int, levels: int, max_points: int
+    table: list[_Options], building: Building, slack: int, shape: int, levels: int, max_points: int
 ) -> _Options:
     """The least reductions d (as level-mask indices) with which a hand pays the building plus a surcharge;
     None when no reduction is needed.
@@ -172,18 +172,19 @@ def affordable_reductions(
     Whether R' = R - d is payable depends on the hand only through its size less the surcharge (``slack``:
     below 0 nothing is payable, from ``max_points`` = 2|R| everything is) and its counts capped at the most
     symbols of one type a cost has (``shape``, :func:`hand_shape`), so the answer is memoised on those, in a
-    flat table indexed by one int (hot path: every phase-A decision asks it for each building on the storage
-    board). A miss fills the entries of every slack at once (:func:`_fill`).
+    flat table indexed by one int (``table``, :func:`affordable_table`; hot path: every phase-A decision asks
+    it for each building on the storage board). A miss fills the entries of every slack at once
+    (:func:`_fill`).
     """
-    table = _table(building.index + 1, max_points)
-    key = building.index * (max_points + 2) * _SHAPES + _slack_key(slack, max_points) + shape
+    types = len(table) // ((max_points + 2) * _SHAPES)
+    key = (_slack_key(slack, max_points) + shape) * types + building.index
     if table[key] is _UNKNOWN:
         _fill(table, building, shape, levels, max_points)
     return table[key]
 
 
 def _fill(
-    table: list[tuple[tuple[int, ...], ...] | None],
+    table: list[_Options],
     building: Building,
     shape: int,
     levels: int,
@@ -199,12 +200,12 @@ def _fill(
     held = [min(counts[t], cost[t]) for t in range(4)]
     choices = [range(cost[t], base) if counts[t] >= cost[t] else (counts[t],) for t in range(4)]
     alike = [a + base * (b + base * (c + base * d)) for a, b, c, d in product(*choices)]
-    block = building.index * (max_points + 2) * _SHAPES
+    types = len(table) // ((max_points + 2) * _SHAPES)
     for slack in range(-1, max_points + 1):
         result = _least_reductions(building, slack, held)
-        key = block + _slack_key(slack, max_points)
+        key = _slack_key(slack, max_points)
         for other in alike:
-            table[key + other] = result
+            table[(key + other) * types + building.index] = result
 
 
 def _least_reductions(building: Building, slack: int, held: list[int]) -> _Options:
@@ -228,12 +229,10 @@ def _least_reductions(building: Building, slack: int, held: list[int]) -> _Optio
     return tuple(masks)
 
 
-def building_facts(cat: Catalogue) -> tuple[tuple[int, int, int, int], ...]:
-    """Per building type, what the hot paths ask of it: (its index, predecessor or -1, a street's cost or 0,
-    its block in the memo table of :func:`affordable_reductions`)."""
-    block = (cat.max_points + 2) * _SHAPES
-    _table(len(cat.buildings), cat.max_points)  # sized for every key, as buildable_types reads it directly
-    return tuple((b.index, b.pred, b.generic if b.is_street else 0, b.index * block) for b in cat.buildings)
+def building_facts(cat: Catalogue) -> tuple[tuple[int, int, int], ...]:
+    """Per building type, what the hot paths ask of it: (its index, predecessor or -1, a street's cost
+    or 0)."""
+    return tuple((b.index, b.pred, b.generic if b.is_street else 0) for b in cat.buildings)
 
 
 def buildable_types(s: AttikaFields, p: int) -> list[int]:
@@ -247,28 +246,31 @@ def buildable_types(s: AttikaFields, p: int) -> list[int]:
     empty = board.full & ~s.occ
     if not empty:
         return []
-    cat = s.cat
-    size, shape = hand_key(s.g.hand_keys, s.hands[p], cat.max_level)
-    max_points = cat.max_points
+    g = s.g
+    hand = s.hands[p]
+    key = g.hand_keys.get(hand)  # hand_key, its lookup inline
+    if key is None:
+        key = hand_key(g.hand_keys, hand, s.cat.max_level)
+    size, shape = key
     near = empty & s.ownadj[p]
-    settlements = len(s.comps[p])
     red = s.red
     tmask = s.tmask
     offset = p * s.types
-    table = _AFFORDABLE  # sized by building_facts
-    unknown = _UNKNOWN
+    table = g.affordable
+    types = s.types
     adjacent = board.adjacent_memo  # board.adjacent_cached, its lookup inline
-    # Each region's key into the memo table less the building's block, as in _slack_key. A hand smaller than
+    # Each region's key into the memo table less the building type (affordable_table). A hand smaller than
     # the surcharge pays nothing in the far region (affordable_reductions would find no option): no region.
-    near_key = ((size if size < max_points else max_points) + 1) * _SHAPES + shape
-    far = empty & ~near
-    slack = size - settlements
-    far_key = ((slack if slack < max_points else max_points) + 1) * _SHAPES + shape
+    max_points = s.cat.max_points
+    near_key = (((size if size < max_points else max_points) + 1) * _SHAPES + shape) * types
+    slack = size - len(s.comps[p])
     if slack < 0:
-        far = 0
+        far = far_key = 0
+    else:
+        far = empty & ~near
+        far_key = (((slack if slack < max_points else max_points) + 1) * _SHAPES + shape) * types
     out = []
-    facts = s.g.building_facts
-    for b, pred, street, block in compress(facts, s.storage[p]):
+    for b, pred, street in compress(g.building_facts, s.storage[p]):
         if pred >= 0:
             cells = tmask[offset + pred]
             if cells:
@@ -280,21 +282,26 @@ def buildable_types(s: AttikaFields, p: int) -> list[int]:
                     continue
         if street:
             # reductions.total_at_least in each region: spaces with at least k symbols of any type around.
-            street_base = 4 * cat.max_level
+            street_base = 4 * s.cat.max_level
             street_levels = len(red) - street_base
-            for region, k in ((near, street - size), (far, street + settlements - size)):
+            for region, k in ((near, street - size), (far, street - slack)):
                 if region and (k <= 0 or (k <= street_levels and region & red[street_base + k - 1])):
                     out.append(b)
                     break
             continue
         # The two regions, written out (a loop over them cost more than the checks).
         if near:
-            options = table[block + near_key]
-            if options is unknown:
-                options = affordable_reductions(cat.buildings[b], size, shape, cat.max_level, max_points)
+            options = table[near_key + b]
             if options is None:  # the full cost is affordable
                 out.append(b)
                 continue
+            if options is _UNKNOWN:
+                options = affordable_reductions(
+                    table, s.cat.buildings[b], size, shape, s.cat.max_level, max_points
+                )
+                if options is None:
+                    out.append(b)
+                    continue
             for masks in options:
                 cells = near
                 for i in masks:
@@ -307,12 +314,17 @@ def buildable_types(s: AttikaFields, p: int) -> list[int]:
                 out.append(b)
                 continue
         if far:
-            options = table[block + far_key]
-            if options is unknown:
-                options = affordable_reductions(cat.buildings[b], slack, shape, cat.max_level, max_points)
+            options = table[far_key + b]
             if options is None:
                 out.append(b)
                 continue
+            if options is _UNKNOWN:
+                options = affordable_reductions(
+                    table, s.cat.buildings[b], slack, shape, s.cat.max_level, max_points
+                )
+                if options is None:
+                    out.append(b)
+                    continue
             for masks in options:
                 cells = far
                 for i in masks:

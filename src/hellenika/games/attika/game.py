@@ -34,7 +34,7 @@ from hellenika.games.attika.actions import (
     TurnStartTile,
 )
 from hellenika.games.attika.catalogue import LANDSCAPES, Group, Vector, load_catalogue
-from hellenika.games.attika.costs import building_facts
+from hellenika.games.attika.costs import affordable_table, building_facts
 from hellenika.games.attika.heuristics import EVALUATION_SCALE
 from hellenika.games.attika.hexes import Hex, hex_of_code
 from hellenika.games.attika.state import AttikaState
@@ -129,6 +129,9 @@ class AttikaGame(Game):
         self._tile_actions = _TileActions()
         self._tile_actions_by_code = _ActionsByCode(self._tile_actions)
         self.building_facts = building_facts(cat)
+        # The least reductions with which a hand pays each building (costs.affordable_reductions), by the
+        # hand's size and shape (costs.hand_key): one entry per key, filled as keys are met.
+        self.affordable = affordable_table(cat)
         # Per building type: its group and, when the group's members are consecutive types, their range
         # (else -1, -1), for the group amphora check of every placement.
         self.group_spans = tuple(_group_span(cat.groups[b.group]) for b in cat.buildings)
