@@ -201,23 +201,27 @@ def _fill(
     choices = [range(cost[t], base) if counts[t] >= cost[t] else (counts[t],) for t in range(4)]
     alike = [a + base * (b + base * (c + base * d)) for a, b, c, d in product(*choices)]
     types = len(table) // ((max_points + 2) * _SHAPES)
+    # How many cards more than the surcharge each reduction's remaining cost needs (payment.shortfall,
+    # written out): worked out once, then compared with every slack.
+    h0, h1, h2, h3 = held
+    needs = []
+    for d, (r0, r1, r2, r3), levels_of_d in building.reductions:
+        need = 2 * (r0 + r1 + r2 + r3) - min(r0, h0) - min(r1, h1) - min(r2, h2) - min(r3, h3)
+        needs.append((need, d, levels_of_d))
     for slack in range(-1, max_points + 1):
-        result = _least_reductions(building, slack, held)
+        result = _least_reductions(needs, slack)
         key = _slack_key(slack, max_points)
         for other in alike:
             table[(key + other) * types + building.index] = result
 
 
-def _least_reductions(building: Building, slack: int, held: list[int]) -> _Options:
-    """:func:`affordable_reductions` for a hand holding ``held`` cards of each type (capped at the cost)
-    and ``slack`` cards more than the surcharge."""
+def _least_reductions(needs: list[tuple[int, Vector, tuple[int, ...]]], slack: int) -> _Options:
+    """:func:`affordable_reductions` for a hand ``slack`` cards larger than the surcharge, given what each
+    reduction (fewest first) needs (see :func:`_fill`)."""
     found: list[Vector] = []
     masks: list[tuple[int, ...]] = []
-    h0, h1, h2, h3 = held
-    for d, rest, levels in building.reductions:
-        # payment.can_pay(hand, rest, surcharge), written out with the hand's size less the surcharge.
-        r0, r1, r2, r3 = rest
-        if 2 * (r0 + r1 + r2 + r3) - slack - min(r0, h0) - min(r1, h1) - min(r2, h2) - min(r3, h3) > 0:
+    for need, d, levels in needs:
+        if need > slack:
             continue
         if not levels:
             return None

@@ -75,17 +75,20 @@ def _tiers(levels: int, street_levels: int) -> tuple[tuple[int, ...], ...]:
     key = (levels, street_levels)
     tiers = _TIERS.get(key)
     if tiers is None:
-        # Built from each type's part and the total's part, codes in ascending order (w fastest).
+        # Built from each type's part and the total's part. A space and its six neighbours show at most 7
+        # symbols in all, so only the codes of counts summing to 7 or less are worked out (330 of 4,096).
         part = [[tuple(t * levels + k for k in range(min(n, levels))) for n in range(8)] for t in range(4)]
-        total = [tuple(4 * levels + k for k in range(min(n, street_levels))) for n in range(29)]
+        total = [tuple(4 * levels + k for k in range(min(n, street_levels))) for n in range(8)]
         w, m, f, h = part
-        tiers = _TIERS[key] = tuple(
-            w[a] + m[b] + f[c] + h[d] + total[a + b + c + d]
-            for d in range(8)
-            for c in range(8)
-            for b in range(8)
-            for a in range(8)
-        )
+        table: list[tuple[int, ...]] = [()] * 4096
+        for d in range(8):
+            for c in range(8 - d):
+                for b in range(8 - d - c):
+                    for a in range(8 - d - c - b):
+                        table[a + (b << 3) + (c << 6) + (d << 9)] = (
+                            w[a] + m[b] + f[c] + h[d] + total[a + b + c + d]
+                        )
+        tiers = _TIERS[key] = tuple(table)
     return tiers
 
 
