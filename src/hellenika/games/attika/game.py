@@ -139,6 +139,10 @@ class AttikaGame(Game):
         # hand out copies). The cards a payment step offers, by (hand, symbols still matchable, points owed);
         # the draws phase A offers, by the heights of the player's stacks.
         self.pay_offers: dict[tuple[Vector, Vector, int], list[Action]] = {}
+        # The lists pay_offers holds, by the set of cards offered (bit t: card type t), shared by its entries.
+        self.pay_lists: tuple[list[Action], ...] = tuple(
+            [self.pay_actions[t] for t in range(4) if cards >> t & 1] for cards in range(16)
+        )
         self.draw_offers: dict[tuple[int, ...], list[Action]] = {}
         # A hand's size and shape (costs.hand_key), by the hand.
         self.hand_keys: dict[Vector, tuple[int, int]] = {}

@@ -333,8 +333,8 @@ class AttikaState(FlowMixin, HiddenMixin):
             if offers is None:
                 if len(g.pay_offers) >= 65536:
                     g.pay_offers.clear()
-                paycards = g.pay_actions
-                offers = g.pay_offers[key] = [paycards[t] for t in payment.options(*key)]
+                # One of the 16 shared lists (a subset of the four cards): the memo adds no list per entry.
+                offers = g.pay_offers[key] = g.pay_lists[sum(map((1).__lshift__, payment.options(*key)))]
             return offers
         if phase in (DRAWN, PLACE):
             mask = costs.buildable(self, self.actor, self.pending)
