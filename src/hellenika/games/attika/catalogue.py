@@ -15,6 +15,7 @@ from itertools import product
 
 LANDSCAPES = ("W", "M", "F", "H")
 LANDSCAPE_NAMES = ("water", "mountain", "forest", "hill")
+CARD_INDEX = {letter: t for t, letter in enumerate(LANDSCAPES)}  # LANDSCAPES.index, as one dict lookup
 BLANK = -1
 MAIN_STACK = 0  # stack 0 holds the main buildings, stacks 1-3 the others (spec §3.2 step 5)
 

@@ -75,14 +75,21 @@ def buildable(s: AttikaFields, p: int, b: int) -> int:
     if pred_type >= 0:
         pred = s.tmask[p * s.types + pred_type]
         if pred:
-            mask = board.adjacent_cached(pred) & empty
+            around = board.adjacent_memo.get(pred)  # board.adjacent_cached, its lookup inline
+            if around is None:
+                around = board.adjacent_cached(pred)
+            mask = around & empty
     near = empty & s.ownadj[p]
     far = empty & ~near
     settlements = len(s.comps[p])
     red = s.red
     cat = s.cat
     levels = cat.max_level
-    size, shape = hand_key(s.g.hand_keys, s.hands[p], levels)
+    hand = s.hands[p]
+    key = s.g.hand_keys.get(hand)  # hand_key, its lookup inline
+    if key is None:
+        key = hand_key(s.g.hand_keys, hand, levels)
+    size, shape = key
     if street:
         mask |= reductions.total_at_least(red, street - size, near, levels)
         mask |= reductions.total_at_least(red, street + settlements - size, far, levels)

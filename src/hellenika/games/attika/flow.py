@@ -187,7 +187,14 @@ class FlowMixin(AttikaFields):
         row in which no card was drawn either; a whole round of them means nobody can ever act again.
         """
         used = self.used
-        due = self.cards_forgone()
+        if used:  # cards_forgone(), written out (phase B starts every turn): the actions left, if any
+            k = self.cat.constants
+            mode = self.mode
+            base = k.draws_per_turn if mode == DRAW_MODE else k.builds_per_turn if mode == BUILD_MODE else 0
+            left = base + self.extra - used
+            due = left if left > 0 else 0
+        else:
+            due = self.cat.constants.cards_for_full_pass + self.extra
         self.idle = self.idle + 1 if forced and used == 0 else 0
         if self._events is not None and due:
             self._emit(f"{who(self.actor)} took {plural(due, 'landscape card')}", self.actor)
@@ -356,7 +363,7 @@ class FlowMixin(AttikaFields):
         if self.placed[p] >= k.buildings_to_win:
             self._finish(p, WIN_ALL)
             return
-        if board.shrines_touched(merged) >= 2:
+        if merged & board.shrine_any and board.shrines_touched(merged) >= 2:
             self._finish(p, WIN_SHRINES)
             return
         if reward_card:

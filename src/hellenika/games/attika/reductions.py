@@ -15,6 +15,9 @@ query masks with the empty spaces first.
 
 from __future__ import annotations
 
+from itertools import repeat
+from operator import and_, or_
+
 from hellenika.games.attika.board import Board
 from hellenika.games.attika.catalogue import BLANK
 
@@ -58,8 +61,8 @@ def set_cells(red: list[int], board: Board, cells: int, empty: int, levels: int)
         )
         for i in tiers[code]:
             added[i] |= bit
-    keep = ~cells
-    red[:] = [r & keep | a for r, a in zip(red, added, strict=True)]
+    # red[i] & ~cells | added[i] for every i, in C
+    red[:] = map(or_, map(and_, red, repeat(~cells)), added)
 
 
 # A space's counts of W, M, F, H symbols (each 0-7: its own and its six neighbours') as one int, 3 bits

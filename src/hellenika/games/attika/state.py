@@ -49,7 +49,7 @@ from hellenika.games.attika.actions import (
     TurnStartTile,
 )
 from hellenika.games.attika.board import FEW, Board
-from hellenika.games.attika.catalogue import LANDSCAPES, MAIN_STACK
+from hellenika.games.attika.catalogue import CARD_INDEX, MAIN_STACK
 from hellenika.games.attika.fields import NONE4, STALEMATE, WIN_ALL, WIN_SHRINES
 from hellenika.games.attika.flow import FlowMixin
 from hellenika.games.attika.hexes import distinct_rotations, hex_code, rotated_symbols
@@ -406,9 +406,9 @@ class AttikaState(FlowMixin, HiddenMixin):
         self._legal = None
         kind = type(action)  # the most frequent first
         if kind is DrawCard:
-            self._receive_card(LANDSCAPES.index(action.card))  # type: ignore[attr-defined]
+            self._receive_card(CARD_INDEX[action.card])  # type: ignore[attr-defined]
         elif kind is PayCard:
-            self._pay(LANDSCAPES.index(action.card))  # type: ignore[attr-defined]
+            self._pay(CARD_INDEX[action.card])  # type: ignore[attr-defined]
         elif kind is RevealBuilding:
             self._reveal(self.cat.by_id[action.building])  # type: ignore[attr-defined]
         elif kind is PlaceBuilding:
