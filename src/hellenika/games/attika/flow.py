@@ -147,7 +147,10 @@ class FlowMixin(AttikaFields):
         if self._events is not None:
             self._log_card(p, t)
         self.idle = 0
-        self.cards_due -= 1
+        due = self.cards_due = self.cards_due - 1
+        deck = self.deck
+        if due > 0 and deck[0] + deck[1] + deck[2] + deck[3]:
+            return  # _draw_cards's common case, written out: the next card (the phase stays CARD)
         self._draw_cards()
 
     def _log_card(self, p: int, t: int) -> None:
@@ -244,7 +247,10 @@ class FlowMixin(AttikaFields):
         left): then stopping is asked even as the only choice, since stopping by itself would tell the others
         that this hand cannot pay for any of them."""
         mode = self.mode
-        return mode != DRAW_MODE and any(self.storage[self.actor]) and (not mode or self.actions_left() > 0)
+        if mode == DRAW_MODE or not any(self.storage[self.actor]):
+            return False
+        # actions_left() > 0 in build mode, written out
+        return not mode or self.cat.constants.builds_per_turn + self.extra - self.used > 0
 
     def _end_turn(self) -> None:
         if self.idle >= self.n:
@@ -310,11 +316,12 @@ class FlowMixin(AttikaFields):
         b = self.pending
         free, r, generic = costs.requirement(self, p, b, c)
         self.pay_cell = c
-        if free or not (r[0] + r[1] + r[2] + r[3] + generic):
+        symbols = r[0] + r[1] + r[2] + r[3]
+        if free or not (symbols + generic):
             self._place(p, b, c, free)
             return
         self.pay_c = r
-        self.pay_g = payment.points(r, generic)
+        self.pay_g = 2 * symbols + generic  # payment.points
         self.paid = NONE4
         self.phase = PAY
         # Every card is a step of its own, asked even when only one type can be paid: paying a forced card
