@@ -26,7 +26,7 @@ import httpx
 import psycopg
 import redis
 
-from hellenika.server.coordination import lock_key
+from hellenika.server.core.coordination import lock_key
 from tests.server.harness import Player
 from tests.server.redis_server import RedisServer, free_port
 
@@ -262,7 +262,7 @@ def table_version(database_url: str, table_id: str) -> int:
 
 
 def lease_holder(database_url: str, name: str, nodes: list[Node]) -> Node | None:
-    """The process holding the advisory lock of lease ``name`` (server/coordination.py), or None: the
+    """The process holding the advisory lock of lease ``name`` (server/core/coordination.py), or None: the
     lock's backend's client port, mapped to the process owning that TCP socket (Linux /proc)."""
     key = lock_key(name) & 0xFFFFFFFFFFFFFFFF
     with psycopg.connect(plain(database_url)) as conn:

@@ -10,8 +10,8 @@ from typing import Any
 import httpx
 from sqlalchemy import text
 
-from hellenika.server.accounts import name_skeleton
-from hellenika.server.security import Passwords
+from hellenika.server.core.security import Passwords
+from hellenika.server.people.accounts import name_skeleton
 from hellenika.server.store import Store
 from hellenika.server.store.migrate import upgrade
 from tests.server.harness import FakeClock, LiveServer
@@ -99,8 +99,8 @@ def test_sessions_expire(server: LiveServer, clock: FakeClock) -> None:
 
 
 def test_default_password_hashing_is_argon2id_at_full_cost() -> None:
-    from hellenika.server.config import Settings
-    from hellenika.server.security import Passwords
+    from hellenika.server.core.config import Settings
+    from hellenika.server.core.security import Passwords
 
     settings = Settings()
     passwords = Passwords(settings.argon2_time_cost, settings.argon2_memory_kib, settings.argon2_parallelism)

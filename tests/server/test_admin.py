@@ -1,5 +1,5 @@
-"""The operators' tools (server/admin.py) against a real server: who is an admin (the first account, or one
-granted by the CLI), reports, suspended accounts (sessions ended, login refused), stuck tables ended or
+"""The operators' tools (server/mod/service.py) against a real server: who is an admin (the first account, or
+one granted by the CLI), reports, suspended accounts (sessions ended, login refused), stuck tables ended or
 deleted; everyone else gets 403."""
 
 from __future__ import annotations

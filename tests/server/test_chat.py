@@ -14,7 +14,7 @@ from typing import Any
 
 from websockets.sync.client import ClientConnection
 
-from hellenika.server.hub import CHAT_QUEUE, CHAT_RELOAD, Connection
+from hellenika.server.core.hub import CHAT_QUEUE, CHAT_RELOAD, Connection
 from tests.server import cluster as processes
 from tests.server.harness import FakeClock, LiveServer, Player, receive, wait_for
 from tests.server.helpers import two_player_table

@@ -1,5 +1,5 @@
-"""Leases across processes (server/coordination.py) on a real PostgreSQL: one holder at a time, released by
-the holder or by its death (the connection dropping), and the same interface in one process on SQLite."""
+"""Leases across processes (server/core/coordination.py) on a real PostgreSQL: one holder at a time, released
+by the holder or by its death (the connection dropping), and the same interface in one process on SQLite."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import time
 
 import psycopg
 
-from hellenika.server.coordination import LocalLocks, PgLocks, lock_key, make_locks
+from hellenika.server.core.coordination import LocalLocks, PgLocks, lock_key, make_locks
 
 
 def test_lock_keys_are_stable_signed_64_bit_numbers():
@@ -60,7 +60,7 @@ def test_two_processes_never_hold_the_same_lease(postgres_url: str):
 
 HOLDER = """
 import asyncio, sys, time
-from hellenika.server.coordination import PgLocks
+from hellenika.server.core.coordination import PgLocks
 async def main():
     locks = PgLocks(sys.argv[1])
     lease = await locks.try_hold("bot:crash")

@@ -1,6 +1,6 @@
-"""The cross-process fan-out (server/fanout.py) against real Redis servers: notes reach the other processes
-only and carry no model; while Redis is down they are dropped without failing anyone (the database is the
-truth), and they flow again by themselves when it returns."""
+"""The cross-process fan-out (server/core/fanout.py) against real Redis servers: notes reach the other
+processes only and carry no model; while Redis is down they are dropped without failing anyone (the database
+is the truth), and they flow again by themselves when it returns."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import secrets
 
 import redis.asyncio as aioredis
 
-from hellenika.server.fanout import Fanout, Note, RedisFanout, make_fanout, merge_news
+from hellenika.server.core.fanout import Fanout, Note, RedisFanout, make_fanout, merge_news
 from tests.server.redis_server import RedisServer
 
 SHARED_REDIS = "redis://127.0.0.1:6379/0"

@@ -1,6 +1,6 @@
-"""The security headers (server/headers.py) on every kind of answer a real server gives: pages, API answers,
-static files, 404s, refusals of the edge and of the CSRF check, and a bug's 500; HSTS only behind HTTPS; the
-OpenAPI page's own policy names its inline script by hash."""
+"""The security headers (server/http/headers.py) on every kind of answer a real server gives: pages, API
+answers, static files, 404s, refusals of the edge and of the CSRF check, and a bug's 500; HSTS only behind
+HTTPS; the OpenAPI page's own policy names its inline script by hash."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ import httpx
 import pytest
 from fastapi import FastAPI
 
-from hellenika.server.errors import install_error_handlers
-from hellenika.server.headers import PAGE_POLICY, SecurityHeadersMiddleware
+from hellenika.server.core.errors import install_error_handlers
+from hellenika.server.http.headers import PAGE_POLICY, SecurityHeadersMiddleware
 from tests.server.harness import LiveServer
 
 EXPECTED = {

@@ -1,5 +1,6 @@
-"""Hints at a table (issue 26, server/hints.py) and the guided first game (server/learn.py): only where the
-table allows them (never at a rated table), only for the seat to move, rate limited, always a legal choice."""
+"""Hints at a table (issue 26, server/learn/hints.py) and the guided first game (server/learn/guided.py): only
+where the table allows them (never at a rated table), only for the seat to move, rate limited, always a legal
+choice."""
 
 from __future__ import annotations
 

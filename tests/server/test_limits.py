@@ -1,6 +1,6 @@
-"""Rate limits shared across processes (server/limits.py) on a real Redis: two processes' limiters count in
-one window, check-and-count is atomic, events expire with the window on the injectable clock, and while Redis
-is away each process still enforces the limit on its own."""
+"""Rate limits shared across processes (server/core/limits.py) on a real Redis: two processes' limiters count
+in one window, check-and-count is atomic, events expire with the window on the injectable clock, and while
+Redis is away each process still enforces the limit on its own."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import secrets
 import pytest
 import redis.asyncio as aioredis
 
-from hellenika.server.limits import LocalLimiter, SharedLimiter
-from hellenika.server.security import RetryLater
+from hellenika.server.core.limits import LocalLimiter, SharedLimiter
+from hellenika.server.core.security import RetryLater
 from tests.server.harness import FakeClock
 from tests.server.redis_server import RedisServer
 

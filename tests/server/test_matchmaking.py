@@ -1,4 +1,4 @@
-"""Finding an opponent automatically (server/matchmaking.py) against a real server: people who asked are
+"""Finding an opponent automatically (server/lobby/matchmaking.py) against a real server: people who asked are
 seated together and their game starts; close ratings first, wider as they wait; blocks kept; requests
 cancelled, expired, refused in words; one request never seated twice when many arrive at once."""
 
@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from hellenika.server.matchmaking import Matchmaking
+from hellenika.server.lobby.matchmaking import Matchmaking
 from hellenika.server.store.models import Rating
 from tests.server.harness import FakeClock, LiveServer, Player
 

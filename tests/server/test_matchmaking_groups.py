@@ -8,7 +8,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hellenika.server.matchmaking import Waiting, choose_groups, spread_allowed
+from hellenika.server.lobby.matchmaking import Waiting, choose_groups, spread_allowed
 
 NOW = 10_000.0
 

@@ -18,7 +18,7 @@ import httpx
 import pytest
 from sqlalchemy import func, select
 
-from hellenika.server.coordination import PgLocks
+from hellenika.server.core.coordination import PgLocks
 from hellenika.server.store.models import ActionRow
 from tests.server.harness import LiveServer, Player, receive, wait_for
 from tests.server.helpers import two_player_table

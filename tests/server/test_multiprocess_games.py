@@ -4,9 +4,9 @@ picks random legal moves from its own ``/state`` on its own process. Every socke
 second of the move's answer (p100, measured), each with its own seat's model, and the final scores are the
 same on all three processes and on every socket.
 
-The pushes coalesce (server/hub.py sends a socket only the newest model), so "sees the move" means: a model
-at the move's version; the test waits for all three sockets before the next move, so each socket sees each
-version exactly.
+The pushes coalesce (server/core/hub.py sends a socket only the newest model), so "sees the move" means: a
+model at the move's version; the test waits for all three sockets before the next move, so each socket sees
+each version exactly.
 """
 
 from __future__ import annotations

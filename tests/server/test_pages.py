@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from hellenika.bots.policy import shipped_player_counts
-from hellenika.server.pages import PAGES
+from hellenika.server.http.pages import PAGES
 from tests.server.harness import LiveServer
 
 

@@ -19,7 +19,7 @@ from fastapi import FastAPI
 
 from hellenika.cli.serve import uvicorn_config
 from hellenika.server import Settings
-from hellenika.server.security import HashingGate, RetryLater, address_key
+from hellenika.server.core.security import HashingGate, RetryLater, address_key
 from tests.server.harness import FakeClock, LiveServer, Player
 
 MakeServer = Callable[..., LiveServer]

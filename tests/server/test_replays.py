@@ -17,8 +17,8 @@ from hellenika import games
 from hellenika.bots.specs import make_agent
 from hellenika.engine.match import play_match
 from hellenika.engine.record import Record
-from hellenika.server.errors import ApiError
-from hellenika.server.replays import check_record
+from hellenika.server.core.errors import ApiError
+from hellenika.server.replays.service import check_record
 from hellenika.server.store.models import Replay, User
 from hellenika.web.model import table_model
 from tests.engine.test_record import forge_last_chance

@@ -1,4 +1,4 @@
-"""The post-game review (issue 26, server/review.py): computed in the background for one seat, progress
+"""The post-game review (issue 26, server/learn/review.py): computed in the background for one seat, progress
 while it runs, cached with the record, the biggest mistakes first with links to the replay at their step;
 who may see and ask for what; the bounded queue's refusals."""
 

@@ -1,6 +1,6 @@
 """Page weight (issue 22): compression, caching that is never stale, modulepreload, no duplicate first model.
 
-The static files are served under a content-hashed prefix (server/assets.py) with an immutable lifetime,
+The static files are served under a content-hashed prefix (server/http/assets.py) with an immutable lifetime,
 and at their plain address with a strong ETag and ``no-cache``; the pages are rewritten to the prefix,
 preload their module graph and are never cached without asking. The table WebSocket skips its first model
 when the address names the version the page already has.
@@ -22,9 +22,9 @@ from starlette.exceptions import HTTPException
 from websockets.sync.client import ClientConnection, connect
 
 from hellenika.server.app import GZIP_MINIMUM
-from hellenika.server.assets import IMMUTABLE, Assets, parse_imports
-from hellenika.server.config import STATIC_DIR
-from hellenika.server.pages import PAGES
+from hellenika.server.core.config import STATIC_DIR
+from hellenika.server.http.assets import IMMUTABLE, Assets, parse_imports
+from hellenika.server.http.pages import PAGES
 from tests.server.harness import LiveServer, Player, receive
 
 PAGE_ADDRESSES = ["/", "/login", "/lobby", "/tables/abc", "/replays/abc", "/leaderboard", "/settings"]

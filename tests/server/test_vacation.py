@@ -1,13 +1,13 @@
-"""Vacations (server/vacations.py): at most so many days a calendar year; while one runs the person's turn
-deadlines wait, and a deadline that fell inside it moves to its end plus the time that was left; seats show
-``on_vacation_until``."""
+"""Vacations (server/round/vacations.py): at most so many days a calendar year; while one runs the person's
+turn deadlines wait, and a deadline that fell inside it moves to its end plus the time that was left; seats
+show ``on_vacation_until``."""
 
 from __future__ import annotations
 
 import datetime as dt
 from typing import Any
 
-from hellenika.server.tables import iso
+from hellenika.server.tables.info import iso
 from tests.server.harness import FakeClock, LiveServer, Player
 from tests.server.helpers import two_player_table
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hellenika import games
 from hellenika.bots.specs import make_agent
 from hellenika.engine.match import play_match
-from hellenika.server.views import LogCache, cached_table_model
+from hellenika.server.round.views import LogCache, cached_table_model
 from hellenika.web.model import table_model
 
 

@@ -1,6 +1,6 @@
 """End to end in Chromium against the real server: the login page leads on only to addresses on this site,
-and every page, and every game's board, lives under the strict Content-Security-Policy (server/headers.py)
-with no violation at all.
+and every page, and every game's board, lives under the strict Content-Security-Policy
+(server/http/headers.py) with no violation at all.
 
 Violations are caught twice: a ``securitypolicyviolation`` listener (an init script, which Playwright runs
 outside the page's policy) keeps them in ``window.hkViolations``, and Chromium logs each as a console error,
@@ -19,7 +19,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from hellenika import games
-from hellenika.server.headers import PAGE_POLICY
+from hellenika.server.http.headers import PAGE_POLICY
 from tests.web import e2e_harness
 from tests.web.e2e_harness import PASSWORD, Person, create_table, register, start_table, write_record
 from tests.web.hellas_delonge_models import model_with

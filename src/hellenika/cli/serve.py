@@ -143,7 +143,7 @@ def run_server(
     import uvicorn
 
     from hellenika.server import Settings, collector, create_app
-    from hellenika.server.config import database_url_from_env
+    from hellenika.server.core.config import database_url_from_env
     from hellenika.server.factory import SETTINGS_ENV, log_notifications, settings_to_json
 
     url = database_url_from_env(database_url)

@@ -194,9 +194,9 @@ def admin_role(
     ] = None,
 ) -> None:
     """Make an account one of the server's admins, or take the role back (the first account always is)."""
-    from hellenika.server.admin import set_admin
-    from hellenika.server.config import database_url_from_env
-    from hellenika.server.errors import ApiError
+    from hellenika.server.core.config import database_url_from_env
+    from hellenika.server.core.errors import ApiError
+    from hellenika.server.mod.service import set_admin
     from hellenika.server.store import Store
 
     if action not in ("grant", "revoke"):

@@ -7,6 +7,6 @@ for the HTTP and WebSocket API and docs/ARCHITECTURE.md for how the parts fit to
 from __future__ import annotations
 
 from hellenika.server.app import create_app
-from hellenika.server.config import Settings
+from hellenika.server.core.config import Settings
 
 __all__ = ["Settings", "create_app"]

@@ -11,17 +11,18 @@ from fastapi import FastAPI
 from starlette.middleware.gzip import GZipMiddleware
 
 from hellenika import __version__
-from hellenika.server.assets import Assets
-from hellenika.server.config import Settings
-from hellenika.server.edge import EdgeMiddleware
-from hellenika.server.errors import install_error_handlers
-from hellenika.server.headers import SecurityHeadersMiddleware
-from hellenika.server.hints import router as hints_router
-from hellenika.server.learn import router as learn_router
-from hellenika.server.matchmaking import Matchmaking
-from hellenika.server.openapi import install_openapi
-from hellenika.server.pages import pages_router
-from hellenika.server.review import router as review_router
+from hellenika.server.core.config import Settings
+from hellenika.server.core.errors import install_error_handlers
+from hellenika.server.core.security import CsrfCookieMiddleware
+from hellenika.server.http.assets import Assets
+from hellenika.server.http.edge import EdgeMiddleware
+from hellenika.server.http.headers import SecurityHeadersMiddleware
+from hellenika.server.http.openapi import install_openapi
+from hellenika.server.http.pages import pages_router
+from hellenika.server.learn.guided import router as learn_router
+from hellenika.server.learn.hints import router as hints_router
+from hellenika.server.learn.review import router as review_router
+from hellenika.server.lobby.matchmaking import Matchmaking
 from hellenika.server.routers import admin as admin_routes
 from hellenika.server.routers import again as again_routes
 from hellenika.server.routers import auth, games, health, leaderboard, replays, tables, ws
@@ -31,7 +32,6 @@ from hellenika.server.routers import matchmaking as matchmaking_routes
 from hellenika.server.routers import notify as notify_routes
 from hellenika.server.routers import users as users_routes
 from hellenika.server.routers import vacation as vacation_routes
-from hellenika.server.security import CsrfCookieMiddleware
 from hellenika.server.services import Services
 
 #: Answers below this many bytes are sent as they are (a few hundred bytes gain little and cost a header).
@@ -62,7 +62,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         sweeper = None
         if services.master.shared and settings.bot_sweep_seconds > 0:
             sweeper = asyncio.create_task(services.master.watch_bots(settings.bot_sweep_seconds))
-        # Automatic matching (server/matchmaking.py): widening spreads and expiry, one process at a time.
+        # Automatic matching (server/lobby/matchmaking.py): widening spreads and expiry, one process at a
+        # time.
         matcher = None
         if settings.matchmaking_poll_seconds > 0:
             matching = Matchmaking(services.store, settings, services.master)
@@ -126,7 +127,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(hints_router)
     app.include_router(learn_router)
     install_openapi(app)
-    # The static files and the pages that load them (server/assets.py: versioned URLs, ETags, preloads).
+    # The static files and the pages that load them (server/http/assets.py: versioned URLs, ETags, preloads).
     assets = Assets(settings.static_dir)
     app.state.assets = assets
     app.mount("/static", assets, name="static")

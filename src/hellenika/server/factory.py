@@ -14,7 +14,7 @@ import logging
 import os
 from typing import TYPE_CHECKING, Any
 
-from hellenika.server.config import Settings
+from hellenika.server.core.config import Settings
 
 if TYPE_CHECKING:
     from fastapi import FastAPI

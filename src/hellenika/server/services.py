@@ -6,21 +6,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from hellenika.server.accounts import Accounts
-from hellenika.server.chat import Chat
-from hellenika.server.config import Settings
-from hellenika.server.coordination import LocalLocks, make_locks
-from hellenika.server.fanout import CHAT, SESSION, USER, Note, make_fanout
-from hellenika.server.lobby import Lobby
-from hellenika.server.master import Master
+from hellenika.server.chat.service import Chat
+from hellenika.server.core.config import Settings
+from hellenika.server.core.coordination import LocalLocks, make_locks
+from hellenika.server.core.fanout import CHAT, SESSION, USER, Note, make_fanout
+from hellenika.server.lobby.service import Lobby
 from hellenika.server.notify.worker import Notifier
-from hellenika.server.replays import Replays
-from hellenika.server.social import Social
+from hellenika.server.people.accounts import Accounts
+from hellenika.server.people.social import Social
+from hellenika.server.replays.service import Replays
+from hellenika.server.round.master import Master
 from hellenika.server.store import Store
 
 if TYPE_CHECKING:
-    from hellenika.server.hints import Hints
-    from hellenika.server.review import Reviews
+    from hellenika.server.learn.hints import Hints
+    from hellenika.server.learn.review import Reviews
 
 
 @dataclass
@@ -44,8 +44,8 @@ class Services:
     @classmethod
     def create(cls, settings: Settings) -> Services:
         # Imported here: their routes' modules import deps.py, which imports this module.
-        from hellenika.server.hints import Hints
-        from hellenika.server.review import Reviews
+        from hellenika.server.learn.hints import Hints
+        from hellenika.server.learn.review import Reviews
 
         store = Store(settings.database_url)
         redis = None

@@ -58,7 +58,7 @@ def table_model(
         "breakdown": state.score_breakdown() if terminal else None,
         # A game a safety net ended (not the game's own end) says so with its result ("ended by the stall").
         "end_reason": state.end_reason() if terminal else None,
-        # How it ended in one line (web/results.py); a forfeit's words replace it (server/master.py).
+        # How it ended in one line (web/results.py); a forfeit's words replace it (server/round/master.py).
         "end_text": end_words(_result_of(state), names) if terminal else None,
     }
 

@@ -32,7 +32,7 @@ def winner_words(places: Sequence[int] | None, names: Sequence[str]) -> str:
 
 
 #: What a forfeit's reason says of the seat: a deadline passed, the player resigned, an admin removed them
-#: from a stuck game (server/admin.py).
+#: from a stuck game (server/mod/service.py).
 FORFEIT_VERBS = {
     "timeout": "lost on time",
     "resigned": "resigned",

@@ -1,11 +1,11 @@
-"""Request bodies of the notification settings (strict, bounded, as server/schemas.py's)."""
+"""Request bodies of the notification settings (strict, bounded, as server/core/schemas.py's)."""
 
 from __future__ import annotations
 
 from pydantic import ConfigDict, Field
 
+from hellenika.server.core.schemas import Strict
 from hellenika.server.notify.prefs import EMAIL_RULE, MAX_EMAIL, MAX_WEBHOOK_URL
-from hellenika.server.schemas import Strict
 
 
 class NotifySettingsUpdate(Strict):

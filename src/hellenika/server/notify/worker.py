@@ -40,8 +40,9 @@ import orjson
 from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
-from hellenika.server.config import Settings
-from hellenika.server.hub import Hub
+from hellenika.server.core.config import Settings
+from hellenika.server.core.hub import Hub
+from hellenika.server.core.security import token_hash
 from hellenika.server.notify.mail import Mailer, MailError, build_email
 from hellenika.server.notify.messages import compose, webhook_body
 from hellenika.server.notify.outbox import (
@@ -69,10 +70,9 @@ from hellenika.server.notify.prefs import (
 )
 from hellenika.server.notify.service import NotifySettings
 from hellenika.server.notify.webhooks import WebhookFailed, WebhookRefused, check_target, post
-from hellenika.server.security import token_hash
 from hellenika.server.store import Store
 from hellenika.server.store.models import ActionRow, EmailToken, GameTable, OutboxRow, Seat
-from hellenika.server.tables import PLAYING, USER, TableInfo, load_info, load_infos
+from hellenika.server.tables.info import PLAYING, USER, TableInfo, load_info, load_infos
 
 log = logging.getLogger("hellenika.server.notify")
 

@@ -1,5 +1,5 @@
-"""The operators' routes (server/admin.py): reports, suspended accounts, stuck tables. Admins only, except
-filing a report."""
+"""The operators' routes (server/mod/service.py): reports, suspended accounts, stuck tables. Admins only,
+except filing a report."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query
 
-from hellenika.server.admin import Admin
-from hellenika.server.deps import CSRF, CurrentUser, ServicesDep
-from hellenika.server.schemas import RemoveSeatRequest, ReportCreate, SuspendRequest
+from hellenika.server.core.deps import CSRF, CurrentUser, ServicesDep
+from hellenika.server.core.schemas import RemoveSeatRequest, ReportCreate, SuspendRequest
+from hellenika.server.mod.service import Admin
 
 router = APIRouter(prefix="/api", tags=["admin"])
 

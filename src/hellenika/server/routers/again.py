@@ -1,4 +1,4 @@
-"""*Play again* at a finished table (server/again.py)."""
+"""*Play again* at a finished table (server/lobby/again.py)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ from typing import Any
 
 from fastapi import APIRouter
 
-from hellenika.server.again import next_table, play_again
-from hellenika.server.deps import CSRF, CurrentUser, OptionalUser, ServicesDep
+from hellenika.server.core.deps import CSRF, CurrentUser, OptionalUser, ServicesDep
+from hellenika.server.lobby.again import next_table, play_again
 
 router = APIRouter(prefix="/api", tags=["tables"])
 

@@ -6,9 +6,9 @@ from typing import Any
 
 from fastapi import APIRouter, Request, Response
 
-from hellenika.server.deps import CSRF, CurrentUser, OptionalUser, ServicesDep
-from hellenika.server.schemas import Credentials
-from hellenika.server.security import SESSION_COOKIE, token_hash
+from hellenika.server.core.deps import CSRF, CurrentUser, OptionalUser, ServicesDep
+from hellenika.server.core.schemas import Credentials
+from hellenika.server.core.security import SESSION_COOKIE, token_hash
 
 router = APIRouter(prefix="/api", tags=["accounts"])
 

@@ -1,4 +1,5 @@
-"""A table's chat (history and posting) and a person's mutes and blocks (server/chat.py, server/social.py)."""
+"""A table's chat (history and posting) and a person's mutes and blocks (server/chat/service.py,
+server/people/social.py)."""
 
 from __future__ import annotations
 
@@ -7,11 +8,11 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Path, Query
 from pydantic import Field
 
-from hellenika.server.accounts import UserPublic
-from hellenika.server.chat import MAX_HISTORY
-from hellenika.server.deps import CSRF, CurrentUser, OptionalUser, ServicesDep
-from hellenika.server.schemas import Strict
-from hellenika.server.social import BLOCKS, MUTES
+from hellenika.server.chat.service import MAX_HISTORY
+from hellenika.server.core.deps import CSRF, CurrentUser, OptionalUser, ServicesDep
+from hellenika.server.core.schemas import Strict
+from hellenika.server.people.accounts import UserPublic
+from hellenika.server.people.social import BLOCKS, MUTES
 
 router = APIRouter(prefix="/api", tags=["chat"])
 

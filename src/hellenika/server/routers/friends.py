@@ -1,4 +1,4 @@
-"""My friends list (server/friends.py): add, remove, and the public games they are playing now."""
+"""My friends list (server/people/friends.py): add, remove, and the public games they are playing now."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ from typing import Any
 
 from fastapi import APIRouter
 
-from hellenika.server.deps import CSRF, CurrentUser, ServicesDep
-from hellenika.server.friends import Friends
+from hellenika.server.core.deps import CSRF, CurrentUser, ServicesDep
+from hellenika.server.people.friends import Friends
 
 router = APIRouter(prefix="/api", tags=["friends"])
 

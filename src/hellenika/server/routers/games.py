@@ -10,7 +10,7 @@ from fastapi import APIRouter
 from hellenika import games
 from hellenika.bots.policy import shipped_player_counts
 from hellenika.engine.options import validate_options
-from hellenika.server.tables import BOT_LEVELS
+from hellenika.server.tables.info import BOT_LEVELS
 
 router = APIRouter(prefix="/api", tags=["games"])
 

@@ -7,9 +7,9 @@ from typing import Any
 from fastapi import APIRouter
 
 from hellenika import games
-from hellenika.server.deps import ServicesDep
-from hellenika.server.errors import ApiError
-from hellenika.server.ratings import leaderboard as ranking
+from hellenika.server.core.deps import ServicesDep
+from hellenika.server.core.errors import ApiError
+from hellenika.server.people.ratings import leaderboard as ranking
 
 router = APIRouter(prefix="/api", tags=["ratings"])
 

@@ -1,4 +1,4 @@
-"""Finding an opponent automatically (server/matchmaking.py): file a request, see it, cancel it."""
+"""Finding an opponent automatically (server/lobby/matchmaking.py): file a request, see it, cancel it."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ from typing import Any
 
 from fastapi import APIRouter, Path
 
-from hellenika.server.deps import CSRF, CurrentUser, ServicesDep
-from hellenika.server.matchmaking import Matchmaking
-from hellenika.server.schemas import MatchRequestCreate
+from hellenika.server.core.deps import CSRF, CurrentUser, ServicesDep
+from hellenika.server.core.schemas import MatchRequestCreate
+from hellenika.server.lobby.matchmaking import Matchmaking
 
 router = APIRouter(prefix="/api", tags=["matchmaking"])
 

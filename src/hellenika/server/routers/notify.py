@@ -15,7 +15,7 @@ from urllib.parse import parse_qs
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse
 
-from hellenika.server.deps import CSRF, CurrentUser, ServicesDep
+from hellenika.server.core.deps import CSRF, CurrentUser, ServicesDep
 from hellenika.server.notify.schemas import EmailRequest, NotifySettingsUpdate
 
 router = APIRouter(prefix="/api", tags=["notifications"])

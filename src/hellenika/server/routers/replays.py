@@ -6,7 +6,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Query
 
-from hellenika.server.deps import CSRF, CurrentUser, ServicesDep
+from hellenika.server.core.deps import CSRF, CurrentUser, ServicesDep
 
 router = APIRouter(prefix="/api", tags=["replays"])
 

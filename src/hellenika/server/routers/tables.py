@@ -7,13 +7,13 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Response
 
-from hellenika.server.again import start_when_ready
-from hellenika.server.chat import system_line
-from hellenika.server.deps import CSRF, CurrentUser, OptionalUser, ServicesDep
-from hellenika.server.errors import ApiError
-from hellenika.server.lobby import TableFilter
-from hellenika.server.schemas import JoinRequest, MoveRequest, TableCreate, UndoRequest
-from hellenika.server.tables import FINISHED, WAITING, TableInfo, iso
+from hellenika.server.chat.service import system_line
+from hellenika.server.core.deps import CSRF, CurrentUser, OptionalUser, ServicesDep
+from hellenika.server.core.errors import ApiError
+from hellenika.server.core.schemas import JoinRequest, MoveRequest, TableCreate, UndoRequest
+from hellenika.server.lobby.again import start_when_ready
+from hellenika.server.lobby.service import TableFilter
+from hellenika.server.tables.info import FINISHED, WAITING, TableInfo, iso
 
 router = APIRouter(prefix="/api", tags=["tables"])
 

@@ -1,4 +1,4 @@
-"""Profiles: a player's ratings, results and recent games (server/profiles.py)."""
+"""Profiles: a player's ratings, results and recent games (server/people/profiles.py)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
 
-from hellenika.server.deps import OptionalUser, ServicesDep
-from hellenika.server.profiles import find_user, profile, recent_games
+from hellenika.server.core.deps import OptionalUser, ServicesDep
+from hellenika.server.people.profiles import find_user, profile, recent_games
 
 router = APIRouter(prefix="/api", tags=["profiles"])
 

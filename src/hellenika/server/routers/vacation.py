@@ -1,4 +1,4 @@
-"""A person's vacation (server/vacations.py): their turn deadlines wait while it runs."""
+"""A person's vacation (server/round/vacations.py): their turn deadlines wait while it runs."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ from typing import Any
 
 from fastapi import APIRouter
 
-from hellenika.server.deps import CSRF, CurrentUser, ServicesDep
-from hellenika.server.schemas import VacationRequest
-from hellenika.server.vacations import Vacations
+from hellenika.server.core.deps import CSRF, CurrentUser, ServicesDep
+from hellenika.server.core.schemas import VacationRequest
+from hellenika.server.round.vacations import Vacations
 
 router = APIRouter(prefix="/api", tags=["vacation"])
 

@@ -9,8 +9,8 @@ the page then is not sent again the 9-13 KB it has; any other version (an older 
 malformed value, a table that moved meanwhile) gets the model. The connection is registered before the
 comparison, so a move committed at any moment either reaches it as a push or makes the versions differ.
 ``{"type": "chat", "text": ...}`` (``channel`` optional) posts a chat line as ``POST /api/tables/{id}/chat``
-does (server/chat.py; a refusal is answered ``{"type": "error", "detail": ...}``), and every connection that
-may read it gets ``{"type": "chat", "message": {...}}``.
+does (server/chat/service.py; a refusal is answered ``{"type": "error", "detail": ...}``), and every
+connection that may read it gets ``{"type": "chat", "message": {...}}``.
 Anything else (a binary frame, text that is not such an object, JSON nested too deep) is answered with
 ``{"type": "error", "detail": ...}`` and the connection stays open; a message over
 ``Settings.max_ws_message_bytes`` closes it with 1009. Logging out closes the session's sockets with 4401.
@@ -26,14 +26,14 @@ import orjson
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from sqlalchemy.exc import OperationalError
 
-from hellenika.server.edge import json_problem
-from hellenika.server.errors import ApiError
-from hellenika.server.hub import Connection
-from hellenika.server.pushes import payload, seat_model
-from hellenika.server.security import SESSION_COOKIE, RetryLater, token_hash
+from hellenika.server.core.errors import ApiError
+from hellenika.server.core.hub import Connection
+from hellenika.server.core.security import SESSION_COOKIE, RetryLater, token_hash
+from hellenika.server.http.edge import json_problem
+from hellenika.server.round.pushes import payload, seat_model
+from hellenika.server.round.views import dumps
 from hellenika.server.services import Services
-from hellenika.server.tables import WAITING
-from hellenika.server.views import dumps
+from hellenika.server.tables.info import WAITING
 
 router = APIRouter()
 

@@ -24,7 +24,7 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
     """Bring the database to ``revision`` on one connection of ``engine``. On PostgreSQL the processes that
     start at once (``hellenika serve --workers N``, several hosts) take turns: a transaction-level advisory
     lock, so the first migrates and the others find the schema at ``revision``."""
-    from hellenika.server.coordination import lock_key
+    from hellenika.server.core.coordination import lock_key
 
     config = alembic_config(engine)
     with engine.begin() as connection:

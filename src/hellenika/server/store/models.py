@@ -49,8 +49,8 @@ class User(Base):
     #: The address notifications go to (migration 0004); mail goes out only once ``email_verified``.
     email: Mapped[str | None] = mapped_column(String(254), nullable=True)
     email_verified: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
-    #: The server's operators (migration 0008; server/admin.py): granted by ``hellenika admin grant``. The
-    #: first account is an admin without it.
+    #: The server's operators (migration 0008; server/mod/service.py): granted by ``hellenika admin grant``.
+    #: The first account is an admin without it.
     is_admin: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     #: A suspended account cannot log in until then (its sessions were ended when it was suspended).
     suspended_until: Mapped[float | None] = mapped_column(Float, nullable=True)
@@ -104,7 +104,7 @@ class GameTable(Base):
     last_move_at: Mapped[float | None] = mapped_column(Float, nullable=True)
     #: "What would the bot do?" may be asked at this table (unrated tables only; migration 0009).
     hints: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
-    #: A "Learn to play" game (server/learn.py): the table page explains each step.
+    #: A "Learn to play" game (server/learn/guided.py): the table page explains each step.
     guided: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
@@ -276,8 +276,8 @@ class OutboxRow(Base):
 
 
 class ChatMessage(Base):
-    """One line of a table's chat (hellenika.server.chat): ``channel`` is ``players``, ``spectators`` or
-    ``system`` (then ``author_id`` is NULL); ``version`` is the table's revision when it was written, so a
+    """One line of a table's chat (hellenika.server.chat.service): ``channel`` is ``players``, ``spectators``
+    or ``system`` (then ``author_id`` is NULL); ``version`` is the table's revision when it was written, so a
     replay shows it at its step."""
 
     __tablename__ = "chat_messages"
@@ -336,8 +336,8 @@ class Friend(Base):
 
 
 class TableSuccessor(Base):
-    """*Play again*: the table created from a finished one (hellenika.server.again). One per finished table
-    (its primary key), so a second *Play again* answers the same new table."""
+    """*Play again*: the table created from a finished one (hellenika.server.lobby.again). One per finished
+    table (its primary key), so a second *Play again* answers the same new table."""
 
     __tablename__ = "table_successors"
 
@@ -351,9 +351,9 @@ class TableSuccessor(Base):
 
 
 class MatchRequest(Base):
-    """A person's request to be seated automatically (server/matchmaking.py). ``pool`` says which requests
-    can play together; ``ordinal`` is their rating in the game when they asked; ``table_id`` the table the
-    match made."""
+    """A person's request to be seated automatically (server/lobby/matchmaking.py). ``pool`` says which
+    requests can play together; ``ordinal`` is their rating in the game when they asked; ``table_id`` the
+    table the match made."""
 
     __tablename__ = "match_requests"
 
@@ -398,11 +398,11 @@ class Report(Base):
 
 
 class GameReview(Base):
-    """The post-game review of one seat's decisions in a replay (server/review.py): a finished table's id or
-    an uploaded record's, so no foreign key. ``status`` is queued, running, done or failed, with the progress
-    (``done`` of ``total`` decisions) kept up to date by the process computing it, so every process answers
-    the same; ``updated_at`` is its heartbeat. ``decisions`` holds one judgement per decision with a real
-    choice once done, and is read from here ever after."""
+    """The post-game review of one seat's decisions in a replay (server/learn/review.py): a finished table's
+    id or an uploaded record's, so no foreign key. ``status`` is queued, running, done or failed, with the
+    progress (``done`` of ``total`` decisions) kept up to date by the process computing it, so every process
+    answers the same; ``updated_at`` is its heartbeat. ``decisions`` holds one judgement per decision with a
+    real choice once done, and is read from here ever after."""
 
     __tablename__ = "game_reviews"
 

@@ -1,9 +1,9 @@
 """Names that look alike: ``users.name_skeleton``, unique, filled for the accounts that exist.
 
-A skeleton is what a name looks like (``hellenika.server.accounts.name_skeleton``: Unicode TR39's confusable
-skeleton, case ignored). New accounts must not share one. Accounts made before this migration keep their
-names; when two of them already look alike, the older (lower id) gets the skeleton and the newer keeps none,
-so the unique index can be built and neither account is lost.
+A skeleton is what a name looks like (``hellenika.server.people.accounts.name_skeleton``: Unicode TR39's
+confusable skeleton, case ignored). New accounts must not share one. Accounts made before this migration keep
+their names; when two of them already look alike, the older (lower id) gets the skeleton and the newer keeps
+none, so the unique index can be built and neither account is lost.
 
 Revision ID: 0002
 Revises: 0001
@@ -15,7 +15,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-from hellenika.server.accounts import name_skeleton
+from hellenika.server.people.accounts import name_skeleton
 
 revision = "0002"
 down_revision = "0001"

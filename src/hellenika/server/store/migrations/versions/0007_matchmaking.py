@@ -1,5 +1,5 @@
 """Finding an opponent automatically (issue 23): ``match_requests``, one row per person's request to be
-seated with people of a close rating (server/matchmaking.py).
+seated with people of a close rating (server/lobby/matchmaking.py).
 
 Revision ID: 0007
 Revises: 0006

@@ -1,4 +1,4 @@
-// The admins' page (/admin; server/admin.py): reports (open first, Resolve), stuck tables (Remove the seat a
+// The admins' page (/admin; server/mod/service.py): reports (open first, Resolve), stuck tables (Remove the seat a
 // game waits for, or Delete a table that never started) and suspending or lifting an account. Anyone else
 // sees why not.
 import { api, get, post } from "./api.js";

@@ -8,7 +8,7 @@
 // revealed tile) stay in the turn they follow, or open a "Setup" group before anyone moved.
 import { h } from "./dom.js";
 
-// Beside this module, so it shares the versioned address of the page's assets (server/assets.py).
+// Beside this module, so it shares the versioned address of the page's assets (server/http/assets.py).
 const STYLESHEET = new URL("../../css/changes.css", import.meta.url).href;
 
 // The rules of the log's groups and of the board's change marks (the pages' policy refuses inline <style>).

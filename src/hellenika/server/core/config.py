@@ -1,0 +1,122 @@
+"""The server's settings: one frozen object built by the CLI (or a test) and handed to ``create_app``.
+
+Everything a test may want to change lives here, the clock included, so tests never sleep and never touch
+the developer's ``./var`` database.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+DEFAULT_DATABASE_URL = "sqlite:///./var/hellenika.db"
+STATIC_DIR = Path(__file__).resolve().parents[2] / "web" / "static"
+
+
+def database_url_from_env(explicit: str | None = None) -> str:
+    """The database to use: the explicit URL, else ``DATABASE_URL``, else SQLite under ``./var``."""
+    return explicit or os.environ.get("DATABASE_URL") or DEFAULT_DATABASE_URL
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How one server instance runs."""
+
+    database_url: str = DEFAULT_DATABASE_URL
+    static_dir: Path = STATIC_DIR
+    #: Seconds since the epoch; injected by tests to move deadlines without sleeping.
+    clock: Callable[[], float] = field(default=time.time)
+    #: How often the deadline watcher wakes up (seconds); 0 disables the background task (tests drive it).
+    deadline_poll_seconds: float = 30.0
+    #: Mark the session and CSRF cookies Secure (behind HTTPS; ``hellenika serve --secure-cookies``).
+    secure_cookies: bool = False
+    #: Session lifetime in seconds (30 days).
+    session_seconds: int = 30 * 24 * 3600
+    #: Login rate limit: this many failures per name and address within ``login_window_seconds`` -> 429.
+    login_failures: int = 5
+    login_window_seconds: float = 60.0
+    #: Take a snapshot of a table's serialised state every this many actions (restart speed).
+    snapshot_every: int = 50
+    #: argon2 cost (argon2-cffi's defaults, RFC 9106's low-memory profile); tests lower it to save time.
+    argon2_time_cost: int = 3
+    argon2_memory_kib: int = 65536
+    argon2_parallelism: int = 4
+    #: The level that plays for a late seat when a turn-based table's deadline passes with on_timeout=bot.
+    timeout_bot_level: str = "medium"
+    # Input limits at the edge (server/http/edge.py): body caps in bytes, and the largest WebSocket message.
+    max_body_bytes: int = 64 * 1024
+    max_record_bytes: int = 8 * 1024 * 1024
+    max_ws_message_bytes: int = 16 * 1024
+    # Accounts, rate limits and proxies (accounts.py, security.py): per-address limits, checked before any
+    # password hashing, and a bound on the hashing itself (an argon2 hash holds argon2_memory_kib and a core).
+    #: At most this many new accounts per address within ``register_window_seconds`` (10 minutes) -> 429.
+    register_per_address: int = 5
+    register_window_seconds: float = 600.0
+    #: At most this many failed logins per address, whatever the names, within the window (10 minutes) -> 429.
+    login_failures_per_address: int = 20
+    login_address_window_seconds: float = 600.0
+    #: Password hashes and checks at once (in worker threads); ``hash_waiting`` more wait a turn, then 503.
+    hash_slots: int = 2
+    hash_waiting: int = 16
+    # Consent (server/lobby/service.py): a person creates only tables they sit at, unless this is set (e.g.
+    # for an organiser who sets up tournament tables; the invitees still accept their seats).
+    allow_tables_without_creator: bool = False
+    # Many processes (issue 21, docs/WEB.md "Production"): PostgreSQL is the truth, Redis carries the notes
+    # that tell the other processes a table changed or a session closed (server/core/fanout.py) and the shared
+    # rate limits (server/core/limits.py). None: one process (SQLite's only mode).
+    #: ``redis://host:6379/0`` (``hellenika serve --redis-url`` or ``REDIS_URL``).
+    redis_url: str | None = None
+    #: Key and channel prefix on Redis, so several sites can share one Redis.
+    redis_prefix: str = "hellenika"
+    #: Several processes: how often each looks for a bot that should be moving and is not (its process may
+    #: have died; server/round/sync.py); 0 disables the task (tests call master.sweep_bots()).
+    bot_sweep_seconds: float = 2.0
+    #: At a live table with a person seated, each bot decision comes at least this long after the previous
+    #: commit (server/round/bots.py), so people can follow the bots' moves one at a time; turn-based tables
+    #: and tables of bots only never wait. 0: no pause (tests that need speed).
+    bot_pause_seconds: float = 0.6
+    #: Vacation days a person may take per calendar year (server/round/vacations.py): their deadlines wait.
+    vacation_days_per_year: int = 20
+    # Notifications (server/notify/, docs/WEB.md "Notifications"): the outbox's drain, SMTP, links, webhooks.
+    #: How often the drain delivers the outbox (seconds); 0 disables the task (tests call notifier.drain()).
+    notify_poll_seconds: float = 2.0
+    #: ``smtp://user:pass@host:port`` (``smtps://`` for TLS from the start); None: mail goes to the log and
+    #: the admin's outbox page only (``hellenika serve --smtp-url`` or ``SMTP_URL``).
+    smtp_url: str | None = None
+    smtp_from: str = "Hellenika <hellenika@localhost>"
+    smtp_timeout_seconds: float = 10.0
+    #: The site's address as people reach it: absolute links in mails and webhooks (``PUBLIC_URL``).
+    public_url: str = "http://127.0.0.1:8000"
+    #: A failed delivery is tried again after base * 2^(attempts-1) seconds (at most the cap), at most
+    #: ``notify_max_attempts`` times in all.
+    notify_retry_seconds: float = 30.0
+    notify_max_backoff_seconds: float = 3600.0
+    notify_max_attempts: int = 8
+    webhook_timeout_seconds: float = 10.0
+    #: Webhooks to loopback, private, link-local or reserved addresses are refused (SSRF) unless this is
+    #: set; hosts named in ``webhook_allowed_hosts`` are allowed whatever they resolve to.
+    webhook_allow_private: bool = False
+    webhook_allowed_hosts: tuple[str, ...] = ()
+    #: Verification mails per person an hour (``POST /api/me/email``), then 429.
+    email_verify_per_hour: int = 5
+    #: How often waiting match requests are matched again (their spreads widen) and expired (seconds);
+    #: 0 disables the sweep (tests call ``Matchmaking.sweep``).
+    matchmaking_poll_seconds: float = 3.0
+    # Learning (issue 26: server/learn/review.py, server/learn/hints.py, server/learn/guided.py).
+    #: ISMCTS iterations per decision of a post-game review (``hellenika analyze`` uses 2000; tests, a few).
+    review_iterations: int = 400
+    #: Worker processes that run reviews (never the event loop's process); 0 runs them in a thread instead
+    #: (tests that want no process start-up). Reviews waiting beyond ``review_queue`` are refused (503),
+    #: and one person may have at most ``review_per_user`` waiting or running at once (429).
+    review_workers: int = 1
+    review_queue: int = 16
+    review_per_user: int = 2
+    #: Decisions judged per task sent to a worker: the progress the page shows moves in these steps.
+    review_chunk: int = 4
+    #: ISMCTS iterations of a hint's "think harder" search (a worker thread, a few at once).
+    hint_iterations: int = 300
+    #: Hints one person may ask for in a minute (429 beyond).
+    hints_per_minute: int = 20

@@ -1,0 +1,139 @@
+"""The open WebSocket connections of each table, and how a message reaches them without waiting on anyone.
+
+Every message for a table is complete (a whole table model, or the whole table JSON), so a connection only
+ever needs the newest one: ``offer`` replaces whatever is still unsent, and the connection's own sender task
+writes it. A slow or stalled browser therefore never delays a move or the other seats, and never piles up a
+queue. Messages carry the table version, and an older one never replaces a newer one.
+
+Chat lines (server/chat/service.py) are not complete states: each one counts, so they wait in a small FIFO of
+their own (``offer_chat``), sent in order by the same sender task. A connection that lets ``CHAT_QUEUE`` of
+them pile up unsent loses the queue and is sent ``{"type": "chat_reload"}`` instead, on which the page reads
+the history again: nothing is dropped without the page knowing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections import deque
+
+from fastapi import WebSocket
+
+log = logging.getLogger("hellenika.server")
+
+#: The most chat lines one connection holds unsent (then it is told to reload the chat's history).
+CHAT_QUEUE = 64
+CHAT_RELOAD = '{"type":"chat_reload"}'
+
+
+class Connection:
+    """One browser's WebSocket on one table, as one user (or anonymous)."""
+
+    def __init__(self, websocket: WebSocket, user_id: int | None, session: str | None = None) -> None:
+        self.websocket = websocket
+        self.user_id = user_id
+        #: The SHA-256 of the session token it was opened with: logging out closes it.
+        self.session = session
+        self._pending: str | None = None
+        self._pending_version = -1
+        self._sent_version = -1
+        self._chat: deque[str] = deque()
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._sender())
+
+    def offer(self, text: str, version: int) -> None:
+        """Queue ``text`` (replacing an unsent older message) unless something newer was sent already."""
+        if version < max(self._sent_version, self._pending_version):
+            return
+        self._pending = text
+        self._pending_version = version
+        self._wake.set()
+
+    def offer_chat(self, text: str) -> None:
+        """Queue a chat line after the others (never replacing one); too many unsent: a reload note."""
+        if len(self._chat) >= CHAT_QUEUE:
+            self._chat.clear()
+            text = CHAT_RELOAD
+        self._chat.append(text)
+        self._wake.set()
+
+    @property
+    def sent_version(self) -> int:
+        return self._sent_version
+
+    async def _sender(self) -> None:
+        try:
+            while True:
+                await self._wake.wait()
+                self._wake.clear()
+                text, self._pending = self._pending, None
+                if text is not None:
+                    version = self._pending_version
+                    await self.websocket.send_text(text)
+                    self._sent_version = max(self._sent_version, version)
+                while self._chat:
+                    await self.websocket.send_text(self._chat.popleft())
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # the socket closed under us; the receive loop notices and cleans up
+            log.debug("websocket send failed", exc_info=True)
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._task
+
+
+class Hub:
+    """Connections by table id."""
+
+    def __init__(self) -> None:
+        self._tables: dict[str, set[Connection]] = {}
+
+    def add(self, table_id: str, connection: Connection) -> None:
+        self._tables.setdefault(table_id, set()).add(connection)
+
+    def remove(self, table_id: str, connection: Connection) -> None:
+        connections = self._tables.get(table_id)
+        if connections is not None:
+            connections.discard(connection)
+            if not connections:
+                del self._tables[table_id]
+
+    def connections(self, table_id: str) -> list[Connection]:
+        return list(self._tables.get(table_id, ()))
+
+    def has(self, table_id: str) -> bool:
+        return bool(self._tables.get(table_id))
+
+    def user_connected(self, user_id: int) -> bool:
+        """Whether this person has a live WebSocket on any table (the quiet rule of notifications)."""
+        return any(c.user_id == user_id for connections in self._tables.values() for c in connections)
+
+    async def close_session(self, session: str, code: int = 4401, reason: str = "logged out") -> int:
+        """Close every connection opened with this session (its owner logged out); answers how many.
+
+        A socket keeps the identity it was opened with, so without this a page left open after logging out
+        would go on receiving that seat's private model."""
+        closed = 0
+        for table_id, connections in list(self._tables.items()):
+            for connection in [c for c in connections if c.session == session]:
+                self.remove(table_id, connection)
+                await connection.stop()
+                with contextlib.suppress(Exception):
+                    await connection.websocket.close(code=code, reason=reason)
+                closed += 1
+        return closed
+
+    async def close_all(self) -> None:
+        for connections in list(self._tables.values()):
+            for connection in list(connections):
+                await connection.stop()
+                with contextlib.suppress(Exception):
+                    await connection.websocket.close(code=1001)
+        self._tables.clear()

@@ -1,0 +1,3 @@
+"""The HTTP edge of the server: request checks, security headers, the OpenAPI document and its answer
+models, the static files and the HTML pages.
+"""

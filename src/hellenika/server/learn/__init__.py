@@ -1,0 +1,1 @@
+"""Learning: post-game reviews, hints at the table and the first guided game."""

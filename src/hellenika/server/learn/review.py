@@ -1,0 +1,458 @@
+"""Post-game review in the browser (issue 26): ``/replays/{id}/review`` and its API.
+
+For one seat of a finished game (a finished table or an uploaded record), every decision with a real
+choice is judged by ISMCTS from that seat's own observation (:mod:`hellenika.bots.coach`): the move played,
+the move the search prefers, and how much better it judges it. The page shows the three biggest mistakes
+first, each a link to the replay at that step, and the seat's evaluation over the game as a chart.
+
+**Never on the event loop, never slowing live tables.** Reviews run in a pool of worker *processes*
+(``Settings.review_workers``; 0 runs them in one thread, for tests), a few decisions per task
+(``review_chunk``), so the page can show progress and the GIL of the process that serves tables is never
+held by a search. The queue is bounded: at most ``review_queue`` reviews waiting or running on the site
+(503 beyond, with ``Retry-After``) and ``review_per_user`` per person (429). The worker count bounds how
+many run at once in a process; the others wait their turn in the order they came.
+
+**Cached with the record, one truth for every process.** A review is one row of ``game_reviews``
+(migration 0009), keyed by the replay id and seat: created queued when asked for, its status and progress
+written by the process computing it after each task (its heartbeat), then its judgements once done, read
+from there ever after (a record never changes, so neither does its review). So every process answers the
+same progress, and asking on another process answers the review under way. A row whose process stopped or
+died goes stale (``STALE_SECONDS`` without a beat): it shows as not reviewed and may be asked for again.
+
+**Who may see what.** A public finished table's review, and any uploaded record's, is open to everyone for
+every seat (the record, hidden draws included, is public once the game is over); a private table's only to
+its players, each for their own seat (403 otherwise). Asking for a review to be computed needs a login and
+the CSRF header, as every state change.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import contextlib
+import logging
+import multiprocessing
+import time
+from dataclasses import dataclass, field
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query, Response
+from pydantic import Field
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from hellenika import games
+from hellenika.bots.coach import loss_words, lower_priority, plan_review, review_steps, share
+from hellenika.engine.errors import HellenikaError
+from hellenika.server.core.config import Settings
+from hellenika.server.core.deps import CSRF, CurrentUser, OptionalUser, ServicesDep
+from hellenika.server.core.errors import ApiError
+from hellenika.server.core.schemas import Strict
+from hellenika.server.core.security import RetryLater
+from hellenika.server.replays.service import Replays
+from hellenika.server.store import Store
+from hellenika.server.store.models import GameReview, Replay
+from hellenika.server.tables.info import FINISHED, USER, load_info
+
+log = logging.getLogger("hellenika.server.learn.review")
+
+#: How many of the biggest mistakes the review puts first.
+TOP_MISTAKES = 3
+#: A move that costs less than this (in [-1, 1] units: 1 percentage point) is not counted as a mistake.
+NOTICEABLE = 0.02
+
+NONE, QUEUED, RUNNING, DONE, FAILED = "none", "queued", "running", "done", "failed"
+ACTIVE = (QUEUED, RUNNING)
+#: A queued or running review whose row has not been touched for this long was abandoned (its process
+#: stopped or died): it shows as not reviewed and may be asked for again.
+STALE_SECONDS = 300.0
+#: How often a review waiting for a worker touches its row.
+HEARTBEAT_SECONDS = 60.0
+
+
+@dataclass
+class Job:
+    """A review being computed in this process."""
+
+    replay_id: str
+    seat: int
+    user_id: int
+    status: str = QUEUED
+    done: int = 0
+    total: int = 0
+    error: str | None = None
+    decisions: list[dict[str, Any]] = field(default_factory=list)
+    task: asyncio.Task[None] | None = None
+
+
+@dataclass(frozen=True)
+class Access:
+    """What a viewer may do with a replay's review."""
+
+    game: str
+    private: bool
+    seats: tuple[int, ...]  # the seats whose review this viewer may see and ask for
+    mine: tuple[int, ...]  # the viewer's own seats (a finished table they sat at)
+    players: int
+
+
+class Reviews:
+    """The background queue of reviews and their cache (see the module docstring)."""
+
+    def __init__(self, store: Store, replays: Replays, settings: Settings) -> None:
+        self.store = store
+        self.replays = replays
+        self.settings = settings
+        self.jobs: dict[tuple[str, int], Job] = {}
+        self._slots = asyncio.Semaphore(max(1, settings.review_workers))
+        self._executor: concurrent.futures.Executor | None = None
+        self.closed = False
+
+    def executor(self) -> concurrent.futures.Executor:
+        if self._executor is None:
+            if self.settings.review_workers > 0:
+                # spawn: a fork of a process with threads (uvicorn's, the store's writer) is unsafe.
+                self._executor = concurrent.futures.ProcessPoolExecutor(
+                    self.settings.review_workers,
+                    mp_context=multiprocessing.get_context("spawn"),
+                    initializer=lower_priority,
+                )
+            else:
+                self._executor = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="review")
+        return self._executor
+
+    # ------------------------------------------------------------------ access
+
+    async def access(self, replay_id: str, user_id: int | None) -> Access:
+        """The viewer's rights on this replay's review: 404 no replay, 409 a game still running, 403 a
+        private table's review for someone who did not play it."""
+
+        def read(session: Session) -> Access | str:
+            uploaded = session.get(Replay, replay_id)
+            if uploaded is not None:
+                players = uploaded.record.get("players") if isinstance(uploaded.record, dict) else None
+                count = players if isinstance(players, int) and not isinstance(players, bool) else 0
+                return Access(uploaded.game, False, tuple(range(max(0, count))), (), max(0, count))
+            info = load_info(session, replay_id)
+            if info is None:
+                return "none"
+            if info.status != FINISHED:
+                return "running"
+            mine = tuple(s.seat for s in info.seats if s.kind == USER and s.user_id == user_id)
+            seats = mine if info.private else tuple(range(info.players))
+            return Access(info.game, info.private, seats, mine, info.players)
+
+        found = await self.store.read(read)
+        if found == "none":
+            raise ApiError(404, f"no replay {replay_id!r}")
+        if found == "running":
+            raise ApiError(409, "this game is not finished; its review opens when it ends")
+        assert isinstance(found, Access)
+        if found.private and not found.seats:
+            raise ApiError(403, "this game was private: only its players may see its review")
+        return found
+
+    @staticmethod
+    def seat_for(access: Access, seat: int | None) -> int:
+        if seat is None:
+            return access.mine[0] if access.mine else (access.seats[0] if access.seats else 0)
+        if seat not in access.seats:
+            if access.private:
+                raise ApiError(403, "at a private table each player may review only their own seat")
+            raise ApiError(422, f"seat must be one of the game's seats, 0 to {access.players - 1}")
+        return seat
+
+    # ------------------------------------------------------------------ answers
+
+    async def answer(self, replay_id: str, user_id: int | None, seat: int | None) -> dict[str, Any]:
+        access = await self.access(replay_id, user_id)
+        seat = self.seat_for(access, seat)
+        return await self._answer(replay_id, access, seat)
+
+    async def _answer(self, replay_id: str, access: Access, seat: int) -> dict[str, Any]:
+        record = await self.replays.record_json(replay_id)
+        row = await self.row(replay_id, seat)
+        names = [str(n) for n in record.get("seats", [])]
+        review: dict[str, Any] = {"status": NONE, "done": 0, "total": 0}
+        if row is not None and row["status"] == DONE:
+            review = {"status": DONE, "done": row["done"], "total": row["total"]}
+            review.update(summarise(row["decisions"], replay_id, access.players))
+            review.update(iterations=row["iterations"], seconds=round(row["seconds"], 2))
+        elif row is not None and row["status"] == FAILED:
+            review = {"status": FAILED, "done": row["done"], "total": row["total"], "error": row["error"]}
+        elif row is not None and self.alive(row):
+            review = {"status": row["status"], "done": row["done"], "total": row["total"]}
+            review["position"] = row["position"]
+        game = games.get(access.game)
+        return {
+            "replay": {
+                "id": replay_id,
+                "game": access.game,
+                "title": game.title,
+                "steps": len(record.get("actions", [])),
+                "names": names,
+                "players": access.players,
+                "replay_url": f"/replays/{replay_id}",
+            },
+            "seat": seat,
+            "seats": list(access.seats),
+            "mine": list(access.mine),
+            "review": review,
+        }
+
+    def alive(self, row: dict[str, Any]) -> bool:
+        """A queued or running review whose process still beats (one that died leaves a stale row)."""
+        return row["status"] in ACTIVE and row["updated_at"] > self.settings.clock() - STALE_SECONDS
+
+    async def row(self, replay_id: str, seat: int) -> dict[str, Any] | None:
+        """A review's row as plain values, with ``position``: how many live reviews queued before it."""
+
+        def read(session: Session) -> dict[str, Any] | None:
+            row = session.get(GameReview, (replay_id, seat))
+            if row is None:
+                return None
+            found = {c.name: getattr(row, c.name) for c in GameReview.__table__.columns}
+            found["position"] = None
+            if row.status == QUEUED:
+                found["position"] = session.scalar(
+                    select(func.count())
+                    .select_from(GameReview)
+                    .where(
+                        GameReview.status == QUEUED,
+                        GameReview.updated_at > self.settings.clock() - STALE_SECONDS,
+                        GameReview.created_at < row.created_at,
+                    )
+                )
+            return found
+
+        return await self.store.read(read)
+
+    # ------------------------------------------------------------------ the queue
+
+    async def request(self, replay_id: str, user_id: int, seat: int | None) -> tuple[int, dict[str, Any]]:
+        """Start the review unless it is done or under way (in any process); answers the status code (200
+        done, 202 not yet) and the same answer as :meth:`answer`."""
+        access = await self.access(replay_id, user_id)
+        seat = self.seat_for(access, seat)
+        if self.closed:
+            raise ApiError(409, "the server is stopping; ask again in a moment")
+        record = await self.replays.record_json(replay_id)
+        now = self.settings.clock()
+        limit, queue = self.settings.review_per_user, self.settings.review_queue
+        iterations = max(1, self.settings.review_iterations)
+
+        def write(session: Session) -> bool:
+            row = session.get(GameReview, (replay_id, seat))
+            if row is not None and (
+                row.status == DONE or (row.status in ACTIVE and row.updated_at > now - STALE_SECONDS)
+            ):
+                return False  # done, or under way somewhere: nothing new to do
+            live = (GameReview.status.in_(ACTIVE), GameReview.updated_at > now - STALE_SECONDS)
+            count = select(func.count()).select_from(GameReview).where(*live)
+            if (session.scalar(count.where(GameReview.requested_by == user_id)) or 0) >= limit:
+                words = f"you have {limit} review{'s' if limit != 1 else ''} under way"
+                raise RetryLater(429, f"{words}; ask for another once one is done", 30)
+            if (session.scalar(count) or 0) >= queue:
+                raise RetryLater(503, "the review queue is full; try again in a minute", 60)
+            values: dict[str, Any] = {
+                "status": QUEUED,
+                "done": 0,
+                "total": 0,
+                "error": None,
+                "iterations": iterations,
+                "steps": len(record.get("actions", [])),
+                "decisions": [],
+                "requested_by": user_id,
+                "seconds": 0.0,
+                "created_at": now,
+                "updated_at": now,
+            }
+            if row is None:
+                session.add(GameReview(replay_id=replay_id, seat=seat, **values))
+            else:  # a failed or abandoned one: asked again, it queues last
+                for name, value in values.items():
+                    setattr(row, name, value)
+            return True
+
+        try:
+            started = await self.store.write(write)
+        except IntegrityError:  # another process queued it at the same moment: that one computes it
+            started = False
+        if started:
+            job = Job(replay_id, seat, user_id)
+            self.jobs[(replay_id, seat)] = job
+            job.task = asyncio.create_task(self._run(job, record, iterations))
+        answer = await self._answer(replay_id, access, seat)
+        return (200 if answer["review"]["status"] == DONE else 202), answer
+
+    async def _update(self, job: Job, **values: Any) -> None:
+        """Write the job's progress (and its heartbeat) to its row."""
+        now = self.settings.clock()
+
+        def write(session: Session) -> None:
+            row = session.get(GameReview, (job.replay_id, job.seat))
+            if row is None:
+                return
+            for name, value in values.items():
+                setattr(row, name, value)
+            row.updated_at = now
+
+        await self.store.write(write)
+
+    async def _slot(self, job: Job) -> None:
+        """Wait for a free worker, beating meanwhile so a long queue does not look abandoned."""
+        while True:
+            try:
+                await asyncio.wait_for(self._slots.acquire(), HEARTBEAT_SECONDS)
+                return
+            except TimeoutError:
+                await self._update(job)
+
+    async def _run(self, job: Job, record_json: dict[str, Any], iterations: int) -> None:
+        loop = asyncio.get_running_loop()
+        started = time.monotonic()
+        try:
+            await self._slot(job)
+            try:
+                job.status = RUNNING
+                await self._update(job, status=RUNNING)
+                executor = self.executor()
+                steps, names = await loop.run_in_executor(executor, plan_review, record_json, job.seat)
+                job.total = len(steps)
+                await self._update(job, total=job.total)
+                chunk = max(1, self.settings.review_chunk)
+                for start in range(0, len(steps), chunk):
+                    part = steps[start : start + chunk]
+                    judged = await loop.run_in_executor(
+                        executor, review_steps, record_json, part, iterations, names
+                    )
+                    job.decisions.extend(judged)
+                    job.done += len(part)
+                    await self._update(job, done=job.done)
+            finally:
+                self._slots.release()
+            seconds = time.monotonic() - started
+            await self._update(job, status=DONE, decisions=job.decisions, seconds=seconds)
+            log.info(
+                "review of %s seat %d: %d decisions in %.1f s", job.replay_id, job.seat, job.total, seconds
+            )
+        except asyncio.CancelledError:
+            raise  # the server is stopping: the row goes stale and may be asked for again
+        except (HellenikaError, ApiError) as exc:
+            await self._failed(job, f"this record cannot be reviewed: {exc}")
+        except concurrent.futures.BrokenExecutor:
+            log.exception("review of %s seat %d: the worker died", job.replay_id, job.seat)
+            self._executor = None  # a new pool for the next review
+            await self._failed(job, "the review's worker stopped; ask again to retry")
+        except Exception as exc:  # a database hiccup, a bug: said on the page, logged here
+            log.exception("review of %s seat %d failed", job.replay_id, job.seat)
+            await self._failed(job, f"the review failed ({type(exc).__name__}); ask again to retry")
+        finally:
+            self.jobs.pop((job.replay_id, job.seat), None)
+
+    async def _failed(self, job: Job, error: str) -> None:
+        job.status, job.error = FAILED, error
+        with contextlib.suppress(Exception):  # the page then sees the row go stale instead
+            await self._update(job, status=FAILED, error=error[:500])
+
+    async def close(self) -> None:
+        self.closed = True
+        tasks = [j.task for j in self.jobs.values() if j.task is not None]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        if self._executor is not None:
+            # Worker processes still searching are stopped rather than waited for.
+            processes = list((getattr(self._executor, "_processes", None) or {}).values())
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            for process in processes:
+                with contextlib.suppress(Exception):
+                    process.terminate()
+            self._executor = None
+
+
+def summarise(decisions: list[dict[str, Any]], replay_id: str, players: int) -> dict[str, Any]:
+    """The page's view of a finished review: every decision with its words and link, the biggest mistakes
+    first, the evaluation curve, counts."""
+    shown = []
+    for d in decisions:
+        loss = float(d.get("loss", 0.0))
+        shown.append(
+            {
+                **d,
+                "loss": round(loss, 4),
+                "words": loss_words(loss, players),
+                "value_share": share(float(d.get("best_value", 0.0))),
+                "played_share": share(float(d.get("played_value", 0.0))),
+                "same": d.get("played") == d.get("best"),
+                "replay_url": f"/replays/{replay_id}?step={int(d['step'])}",
+            }
+        )
+    mistakes = sorted(
+        (d for d in shown if d["loss"] >= NOTICEABLE and not d["same"]), key=lambda d: (-d["loss"], d["step"])
+    )
+    losses = [d["loss"] for d in shown]
+    return {
+        "decisions": shown,
+        "mistakes": mistakes[:TOP_MISTAKES],
+        "curve": [{"step": d["step"], "value": round(float(d["best_value"]), 4)} for d in shown],
+        "summary": {
+            "decisions": len(shown),
+            "agreed": sum(1 for d in shown if d["same"]),
+            "mistakes": sum(1 for d in shown if d.get("verdict") == "mistake"),
+            "blunders": sum(1 for d in shown if d.get("verdict") == "blunder"),
+            "average_loss": round(sum(losses) / len(losses), 4) if losses else 0.0,
+        },
+    }
+
+
+# ---------------------------------------------------------------------------------------------- routes
+
+router = APIRouter(prefix="/api", tags=["replays"])
+
+
+class ReviewRequest(Strict):
+    seat: int | None = Field(
+        default=None, ge=0, le=15, description="the seat to review (default: mine, else 0)"
+    )
+
+
+SeatQuery = Annotated[
+    int | None, Query(ge=0, le=15, description="the seat to review (default: mine, else 0)")
+]
+
+
+@router.get("/replays/{replay_id}/review")
+async def get_review(
+    replay_id: str,
+    svc: ServicesDep,
+    user: OptionalUser,
+    seat: SeatQuery = None,
+) -> dict[str, Any]:
+    """The review of one seat of a finished game: its status and progress while it is computed, then every
+    decision judged, the biggest mistakes first and the evaluation over the game."""
+    return await svc.reviews.answer(replay_id, user.id if user else None, seat)
+
+
+@router.post(
+    "/replays/{replay_id}/review",
+    status_code=202,
+    dependencies=CSRF,
+    responses={200: {"description": "the review is done (202: it is queued or running)"}},
+)
+async def request_review(
+    replay_id: str,
+    svc: ServicesDep,
+    user: CurrentUser,
+    response: Response,
+    body: ReviewRequest | None = None,
+) -> dict[str, Any]:
+    """Compute the review of a seat in the background (202 while it runs, 200 once done); a few per person
+    and a bounded queue (429, 503)."""
+    seat = body.seat if body is not None else None
+    status, answer = await svc.reviews.request(replay_id, user.id, seat)
+    response.status_code = status
+    return answer

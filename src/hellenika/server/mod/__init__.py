@@ -1,0 +1,1 @@
+"""Moderation: reports about people, suspended accounts, stuck tables; the operators' routes."""

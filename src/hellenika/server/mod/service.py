@@ -1,0 +1,249 @@
+"""The server's operators (issue 23): who is an admin, reports about people, suspended accounts, stuck tables.
+
+An admin is the first account registered (the person who set the server up) or an account granted the role
+with ``hellenika admin grant NAME`` (``users.is_admin``). Every admin route answers 403 to anyone else.
+
+- **Reports.** Anyone logged in may report another person (``POST /api/reports``: why, and optionally the
+  table and chat line it is about); at most ``REPORTS_PER_HOUR`` an hour. Admins list them, open ones first,
+  and mark them dealt with.
+- **Suspension.** An admin suspends an account for some days with a reason: its sessions end at once (its open
+  WebSockets close, on every process) and logging in is refused until then; lifting it ends it early. Its
+  seats stay as they are: deadlines and the timeout bot treat them as any absent player's.
+- **Stuck tables.** Tables where nothing happened for a while (playing, or still waiting for people), oldest
+  first. An admin removes the seat a playing game waits for (a forfeit with reason ``removed``, never rated:
+  "alice was removed by the server's admin; bob wins.") or deletes a table that never started.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import delete, func, select, update
+from sqlalchemy.orm import Session, aliased
+
+from hellenika.server.core.config import Settings
+from hellenika.server.core.errors import ApiError
+from hellenika.server.people.accounts import UserPublic
+from hellenika.server.people.profiles import find_user
+from hellenika.server.store import Store
+from hellenika.server.store.models import AuthSession, GameTable, Report, User
+from hellenika.server.tables.info import PLAYING, WAITING, iso, load_infos
+
+#: Reports one person may file an hour.
+REPORTS_PER_HOUR = 10
+
+
+def is_admin(session: Session, user_id: int) -> bool:
+    """Whether the account is an admin: granted the role, or the first account registered."""
+    row = session.execute(select(User.is_admin).where(User.id == user_id)).first()
+    if row is None:
+        return False
+    if row.is_admin:
+        return True
+    first: int | None = session.scalar(select(func.min(User.id)))
+    return first == user_id
+
+
+def require_admin(session: Session, user: UserPublic) -> None:
+    if not is_admin(session, user.id):
+        raise ApiError(403, "only the server's admins can do this")
+
+
+def _user_id(session: Session, name: str, missing: int = 404) -> tuple[int, str]:
+    """The account's id and name as registered (profiles.find_user); ``missing`` is the status when there is
+    none (404 for a name in the address, 422 for one in a body)."""
+    try:
+        user_id, shown, _since = find_user(session, name)
+    except ApiError as exc:
+        raise ApiError(missing, exc.detail) from None
+    return user_id, shown
+
+
+def set_admin(session: Session, name: str, granted: bool) -> str:
+    """Grant or take back the role (the CLI's ``hellenika admin grant|revoke NAME``); answers the name."""
+    user_id, shown = _user_id(session, name)
+    session.execute(update(User).where(User.id == user_id).values(is_admin=granted))
+    return shown
+
+
+class Admin:
+    """Reports, suspensions and stuck tables of one server (see the module docstring)."""
+
+    def __init__(self, svc: Any) -> None:
+        self.svc = svc
+        self.store: Store = svc.store
+        self.settings: Settings = svc.settings
+
+    # ------------------------------------------------------------------ reports
+
+    async def report(
+        self, user: UserPublic, name: str, reason: str, table_id: str | None, message_id: int | None
+    ) -> dict[str, Any]:
+        text = " ".join(reason.split())
+        if not text:
+            raise ApiError(422, "say why you report this person")
+        now = self.settings.clock()
+
+        def write(session: Session) -> dict[str, Any]:
+            reported, shown = _user_id(session, name, missing=422)
+            if reported == user.id:
+                raise ApiError(422, "you cannot report yourself")
+            hour_ago = now - 3600.0
+            recent = session.scalar(
+                select(func.count())
+                .select_from(Report)
+                .where(Report.reporter_id == user.id, Report.created_at > hour_ago)
+            )
+            if (recent or 0) >= REPORTS_PER_HOUR:
+                raise ApiError(429, f"at most {REPORTS_PER_HOUR} reports an hour; an admin reads them all")
+            if table_id is not None and session.get(GameTable, table_id) is None:
+                raise ApiError(422, f"no table {table_id!r}")
+            row = Report(
+                reporter_id=user.id,
+                reported_id=reported,
+                table_id=table_id,
+                message_id=message_id,
+                reason=text,
+                created_at=now,
+            )
+            session.add(row)
+            session.flush()
+            return {"id": row.id, "user": shown, "reason": text, "created_at": iso(now)}
+
+        return await self.store.write(write)
+
+    async def reports(self, user: UserPublic, limit: int = 100) -> list[dict[str, Any]]:
+        """Reports, open ones first, newest first within each (admins only)."""
+        reporter, reported, resolver = aliased(User), aliased(User), aliased(User)
+
+        def read(session: Session) -> list[dict[str, Any]]:
+            require_admin(session, user)
+            rows = session.execute(
+                select(Report, reporter.name, reported.name, resolver.name)
+                .join(reporter, reporter.id == Report.reporter_id)
+                .join(reported, reported.id == Report.reported_id)
+                .outerjoin(resolver, resolver.id == Report.resolved_by)
+                .order_by(Report.resolved_at.is_not(None), Report.id.desc())
+                .limit(limit)
+            )
+            return [
+                {
+                    "id": r.id,
+                    "reporter": by,
+                    "user": about,
+                    "reason": r.reason,
+                    "table": r.table_id,
+                    "message": r.message_id,
+                    "created_at": iso(r.created_at),
+                    "resolved_at": iso(r.resolved_at),
+                    "resolved_by": resolved,
+                }
+                for r, by, about, resolved in rows
+            ]
+
+        return await self.store.read(read)
+
+    async def resolve(self, user: UserPublic, report_id: int) -> None:
+        now = self.settings.clock()
+
+        def write(session: Session) -> None:
+            require_admin(session, user)
+            done = session.execute(
+                update(Report)
+                .where(Report.id == report_id, Report.resolved_at.is_(None))
+                .values(resolved_at=now, resolved_by=user.id)
+            )
+            if done.rowcount != 1:  # type: ignore[attr-defined]
+                found = session.get(Report, report_id)
+                raise ApiError(
+                    404 if found is None else 409, f"report {report_id} is gone or dealt with already"
+                )
+
+        await self.store.write(write)
+
+    # ------------------------------------------------------------------ suspension
+
+    async def suspend(self, user: UserPublic, name: str, days: int, reason: str) -> dict[str, Any]:
+        """Suspend an account for ``days`` days: its sessions end now (and its sockets close everywhere)."""
+        now = self.settings.clock()
+        until = now + days * 86_400
+
+        def write(session: Session) -> tuple[str, list[str]]:
+            require_admin(session, user)
+            target, shown = _user_id(session, name)
+            if target == user.id:
+                raise ApiError(422, "you cannot suspend yourself")
+            if is_admin(session, target):
+                raise ApiError(
+                    422, "an admin cannot be suspended; revoke the role first (hellenika admin revoke)"
+                )
+            session.execute(
+                update(User)
+                .where(User.id == target)
+                .values(suspended_until=until, suspended_reason=" ".join(reason.split()) or None)
+            )
+            hashes = list(
+                session.scalars(select(AuthSession.token_hash).where(AuthSession.user_id == target))
+            )
+            session.execute(delete(AuthSession).where(AuthSession.user_id == target))
+            return shown, hashes
+
+        shown, hashes = await self.store.write(write)
+        for digest in hashes:  # as a logout would, on this process and every other one
+            self.svc.accounts.forget_session(digest)
+            await self.svc.master.hub.close_session(digest)
+            self.svc.master.fanout.session_closed(digest)
+        return {"user": shown, "suspended_until": iso(until), "sessions_ended": len(hashes)}
+
+    async def unsuspend(self, user: UserPublic, name: str) -> dict[str, Any]:
+        def write(session: Session) -> str:
+            require_admin(session, user)
+            target, shown = _user_id(session, name)
+            session.execute(
+                update(User).where(User.id == target).values(suspended_until=None, suspended_reason=None)
+            )
+            return shown
+
+        return {"user": await self.store.write(write), "suspended_until": None}
+
+    # ------------------------------------------------------------------ stuck tables
+
+    async def stuck(self, user: UserPublic, hours: float) -> list[dict[str, Any]]:
+        """Tables quiet for at least ``hours``: playing (since the last move) or waiting (since created)."""
+        before = self.settings.clock() - hours * 3600
+
+        def read(session: Session) -> list[dict[str, Any]]:
+            require_admin(session, user)
+            quiet = func.coalesce(GameTable.last_move_at, GameTable.started_at, GameTable.created_at)
+            ids = list(
+                session.scalars(
+                    select(GameTable.id)
+                    .where(GameTable.status.in_((PLAYING, WAITING)), quiet <= before)
+                    .order_by(quiet)
+                    .limit(200)
+                )
+            )
+            return [info.to_json(user.id) for info in load_infos(session, ids)]
+
+        return await self.store.read(read)
+
+    async def remove_seat(self, user: UserPublic, table_id: str, seat: int | None) -> dict[str, Any]:
+        """End a stuck game by removing a seat (default: the one it waits for), or delete a table that never
+        started; answers the table (null when deleted)."""
+        await self.store.read(lambda session: require_admin(session, user))
+        master = self.svc.master
+        status = (await self.svc.lobby.status(table_id)).status
+        if status == WAITING:
+
+            def drop(session: Session) -> None:
+                done = session.execute(
+                    delete(GameTable).where(GameTable.id == table_id, GameTable.status == WAITING)
+                )
+                if done.rowcount != 1:  # type: ignore[attr-defined]
+                    raise ApiError(409, "the table started meanwhile; look again")
+
+            await self.store.write(drop)
+            master.forget(table_id)
+            return {"table": None}
+        info = await master.remove_seat(table_id, seat)
+        return {"table": info.to_json(user.id)}

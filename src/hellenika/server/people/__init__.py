@@ -1,0 +1,1 @@
+"""People: accounts and sessions, profiles, friends, mutes and blocks, ratings."""

@@ -1,0 +1,341 @@
+"""Accounts and sessions: register, log in, log out, and who a request's session cookie belongs to.
+
+Sessions live in the database (so they survive a restart); a small in-memory cache answers the lookups of
+the hot path (every move, every WebSocket) without a query. Logging out removes the session from both.
+
+Names are NFKC-normalised and may hold only letters, digits, spaces, dots, hyphens and underscores (so no
+invisible format characters such as a zero-width joiner). Two names clash when they are equal ignoring case
+(``name_key``) or when they *look* alike: their confusable skeletons (Unicode TR39, from the confusables
+data shipped in the ``confusable-homoglyphs`` package) are equal, so Cyrillic "Аlice" cannot pose as
+"Alice", nor "rnike" as "mike". Both keys are unique columns, so a race between two registrations ends in
+one 409 too.
+
+Registering and logging in cost an argon2 hash (64 MiB and a core for a moment), so both are rate limited
+per address before any hashing, and hashing waits for a turn at the ``HashingGate``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import json
+import re
+import unicodedata
+from dataclasses import dataclass
+from importlib import resources
+from typing import TYPE_CHECKING
+
+import anyio.to_thread
+from sqlalchemy import delete, or_, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from hellenika.server.core.config import Settings
+from hellenika.server.core.errors import ApiError
+from hellenika.server.core.limits import LocalLimiter, SharedLimiter
+from hellenika.server.core.security import (
+    HashingGate,
+    Passwords,
+    RetryLater,
+    address_key,
+    new_token,
+    token_hash,
+)
+from hellenika.server.store import Store
+from hellenika.server.store.models import AuthSession, User
+
+if TYPE_CHECKING:
+    import redis.asyncio
+
+NAME_RULE = re.compile(r"^[\w][\w .\-]{0,30}[\w]$")
+MIN_PASSWORD = 8
+MAX_PASSWORD = 128
+#: How long a cached session lookup is trusted before the database is asked again.
+CACHE_SECONDS = 300.0
+#: The longest skeleton stored (``users.name_skeleton``); a few characters spell out long (a ligature).
+MAX_SKELETON = 255
+_LRM = "\u200e"  # the data wraps right-to-left characters in left-to-right marks for display
+
+
+@dataclass(frozen=True, slots=True)
+class UserPublic:
+    """What the API shows of a user (the *Public* model: no hash can leak through it)."""
+
+    id: int
+    name: str
+
+    def to_json(self) -> dict[str, object]:
+        return {"id": self.id, "name": self.name}
+
+
+def name_key(name: str) -> str:
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
+@functools.cache
+def _prototypes() -> dict[str, str]:
+    """Each confusable character and the string it looks like (its TR39 prototype, spelled in the prototypes'
+    own representatives), from ``confusable_homoglyphs/confusables.json``.
+
+    That file is Unicode's confusables.txt with both directions of each line ("а → a" and "a → а"), so every
+    group of lookalikes is a star around its prototype: a several-character string when there is one ("rn"
+    for "m"), else the character most others point to. In a pair either one serves: skeletons only need to be
+    equal for lookalikes, and the pair's two characters map to the same one."""
+    data = json.loads(
+        resources.files("confusable_homoglyphs").joinpath("confusables.json").read_text("utf-8")
+    )
+    lookalikes: dict[str, set[str]] = {}
+    for source, entries in data.items():
+        a = source.replace(_LRM, "")
+        for entry in entries:
+            b = entry["c"].replace(_LRM, "")
+            lookalikes.setdefault(a, set()).add(b)
+            lookalikes.setdefault(b, set()).add(a)
+    centre: dict[str, str] = {}
+    for node, others in sorted(lookalikes.items()):
+        if node in centre:
+            continue
+        group = {node, *others}
+        for other in others:  # a leaf: its one neighbour is the centre, whose neighbours are the rest
+            group |= lookalikes[other]
+        longer = sorted(g for g in group if len(g) > 1)
+        prototype = longer[0] if longer else max(sorted(group), key=lambda g: len(lookalikes[g]))
+        for member in group:
+            centre[member] = prototype
+    single = {ch: p for ch, p in centre.items() if len(ch) == 1 and len(p) == 1}
+    table: dict[str, str] = {}
+    for ch, prototype in centre.items():
+        if len(ch) == 1 and ch != prototype:
+            table[ch] = "".join(single.get(c, c) for c in prototype)
+        elif len(ch) == 1 and prototype != single.get(ch, ch):
+            table[ch] = single[ch]
+    return {ch: p for ch, p in table.items() if p != ch}
+
+
+def _skeleton_pass(text: str) -> str:
+    table = _prototypes()
+    decomposed = unicodedata.normalize("NFD", text)
+    return unicodedata.normalize("NFD", "".join(table.get(ch, ch) for ch in decomposed))
+
+
+def name_skeleton(name: str) -> str:
+    """What a name looks like: equal for names a reader could mistake for each other, case ignored.
+
+    TR39's skeleton (NFD, each character to its prototype, NFD), then case folded and mapped once more, so
+    "Ian" and "lan" (capital I, small L) clash as well as "alice" and "ALICE"."""
+    first = _skeleton_pass(unicodedata.normalize("NFKC", name))
+    return _skeleton_pass(first.casefold())
+
+
+def check_name(name: str) -> str:
+    name = unicodedata.normalize("NFKC", name.strip())
+    if not NAME_RULE.match(name) or len(name_skeleton(name)) > MAX_SKELETON:
+        raise ApiError(
+            422,
+            "a name is 2 to 32 letters, digits, spaces, dots, hyphens or underscores, "
+            "starting and ending with a letter or digit",
+        )
+    return name
+
+
+def _taken(name: str) -> ApiError:
+    return ApiError(409, f"the name {name!r} is taken (or looks like a name that is)")
+
+
+def check_password(password: str) -> None:
+    if not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
+        raise ApiError(422, f"a password is {MIN_PASSWORD} to {MAX_PASSWORD} characters long")
+
+
+def suspended_words(until: float | None, reason: str | None, now: float) -> str | None:
+    """Why a login is refused (server/mod/service.py suspends accounts); None: the account is not
+    suspended."""
+    if until is None or until <= now:
+        return None
+    when = dt.datetime.fromtimestamp(until, dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    why = f": {reason}" if reason else ""
+    return f"this account is suspended until {when}{why}"
+
+
+class Accounts:
+    def __init__(self, store: Store, settings: Settings, redis: redis.asyncio.Redis | None = None) -> None:
+        """``redis``: the limits are shared by every process (server/core/limits.py); else this process's
+        own."""
+        self.store = store
+        self.settings = settings
+        clock = settings.clock
+
+        def limiter(name: str, limit: int, window: float, what: str) -> LocalLimiter:
+            if redis is None:
+                return LocalLimiter(clock, limit, window, what)
+            return SharedLimiter(redis, name, clock, limit, window, what, prefix=settings.redis_prefix)
+
+        self.login_limiter = limiter(
+            "login-name",
+            settings.login_failures,
+            settings.login_window_seconds,
+            "failed logins for this name",
+        )
+        self.login_address_limiter = limiter(
+            "login-address",
+            settings.login_failures_per_address,
+            settings.login_address_window_seconds,
+            "failed logins from this address",
+        )
+        self.register_limiter = limiter(
+            "register",
+            settings.register_per_address,
+            settings.register_window_seconds,
+            "new accounts from this address",
+        )
+        self.passwords = Passwords(
+            settings.argon2_time_cost, settings.argon2_memory_kib, settings.argon2_parallelism
+        )
+        self.gate = HashingGate(settings.hash_slots, settings.hash_waiting)
+        self._cache: dict[str, tuple[UserPublic, float, float]] = {}  # hash -> user, expires, cached_at
+        _prototypes()  # load the confusables data now, not on the event loop at the first registration
+
+    # ------------------------------------------------------------------ register, log in, log out
+
+    async def register(self, name: str, password: str, address: str = "?") -> tuple[UserPublic, str]:
+        """A new account, logged in. Cheap refusals come first (422 bad input, 429 too many accounts from
+        this address, 409 the name or a lookalike is taken); then a turn at the hashing gate (503: busy)."""
+        name = check_name(name)
+        check_password(password)
+        where = address_key(address)
+        await self.register_limiter.check(where)
+        key, skeleton = name_key(name), name_skeleton(name)
+
+        def clash(session: Session) -> bool:
+            query = select(User.id).where(or_(User.name_key == key, User.name_skeleton == skeleton))
+            return session.scalar(query.limit(1)) is not None
+
+        if await self.store.read(clash):
+            raise _taken(name)
+        async with self.gate.turn():
+            await self.register_limiter.take(
+                where
+            )  # counted once it will hash (checked again: others waited too)
+            hashed = await anyio.to_thread.run_sync(self.passwords.hash, password)
+        now = self.settings.clock()
+        token = new_token()
+
+        def create(session: Session) -> UserPublic:
+            if clash(session):
+                raise _taken(name)
+            user = User(name=name, name_key=key, name_skeleton=skeleton, password_hash=hashed, created_at=now)
+            session.add(user)
+            session.flush()
+            self._add_session(session, user.id, token, now)
+            return UserPublic(user.id, user.name)
+
+        try:
+            user = await self.store.write(create)
+        except IntegrityError:
+            raise _taken(name) from None
+        return user, token
+
+    async def login(self, name: str, password: str, address: str) -> tuple[UserPublic, str]:
+        """Log in by name (case ignored, as ``name_key``). Every attempt counts as a failure for this name and
+        address and for the address alone until the password proves right; a right one clears this name's
+        failures but not the address's, so an account of one's own cannot reset the address's count."""
+        where = address_key(address)
+        per_name = f"{name_key(name.strip())}|{where}"
+        # Checked and counted at once (one Lua script when shared), so a burst of concurrent guesses, on one
+        # process or several, cannot all pass.
+        by_address = await self.login_address_limiter.take(where)
+        try:
+            by_name = await self.login_limiter.take(per_name)
+        except RetryLater:
+            await self.login_address_limiter.give_back(where, by_address)
+            raise
+
+        def find(session: Session) -> User | None:
+            return session.scalar(select(User).where(User.name_key == name_key(name.strip())))
+
+        user = await self.store.read(find)
+        ok = False
+        if user is not None:
+            try:
+                async with self.gate.turn():
+                    ok = await anyio.to_thread.run_sync(self.passwords.verify, user.password_hash, password)
+            except RetryLater:  # busy: the password was not even looked at, so this was no failure
+                await self.login_address_limiter.give_back(where, by_address)
+                await self.login_limiter.give_back(per_name, by_name)
+                raise
+        if user is None or not ok:
+            raise ApiError(401, "wrong name or password")
+        refused = suspended_words(user.suspended_until, user.suspended_reason, self.settings.clock())
+        if refused is not None:  # told only to whoever knows the password
+            raise ApiError(403, refused)
+        await self.login_limiter.reset(per_name)
+        await self.login_address_limiter.give_back(where, by_address)
+        now = self.settings.clock()
+        token = new_token()
+        user_id = user.id
+        await self.store.write(lambda session: self._add_session(session, user_id, token, now))
+        return UserPublic(user.id, user.name), token
+
+    def forget_session(self, digest: str) -> None:
+        """Drop a session from the lookup cache (another process logged it out)."""
+        self._cache.pop(digest, None)
+
+    async def logout(self, token: str | None) -> None:
+        if not token:
+            return
+        digest = token_hash(token)
+        self._cache.pop(digest, None)
+        await self.store.write(
+            lambda session: session.execute(delete(AuthSession).where(AuthSession.token_hash == digest))
+        )
+
+    def _add_session(self, session: Session, user_id: int, token: str, now: float) -> None:
+        session.add(
+            AuthSession(
+                token_hash=token_hash(token),
+                user_id=user_id,
+                created_at=now,
+                expires_at=now + self.settings.session_seconds,
+            )
+        )
+
+    # ------------------------------------------------------------------ who is this
+
+    async def user_for_token(self, token: str | None) -> UserPublic | None:
+        """The user of a session cookie, or None (no cookie, unknown or expired session)."""
+        if not token or len(token) > 200:
+            return None
+        digest = token_hash(token)
+        now = self.settings.clock()
+        cached = self._cache.get(digest)
+        if cached is not None:
+            user, expires, cached_at = cached
+            if now < expires and now - cached_at < CACHE_SECONDS:
+                return user
+            self._cache.pop(digest, None)
+
+        def find(session: Session) -> tuple[UserPublic, float] | None:
+            row = session.execute(
+                select(User.id, User.name, AuthSession.expires_at)
+                .join(AuthSession, AuthSession.user_id == User.id)
+                .where(AuthSession.token_hash == digest)
+            ).first()
+            return None if row is None else (UserPublic(row.id, row.name), row.expires_at)
+
+        found = await self.store.read(find)
+        if found is None or found[1] <= now:
+            return None
+        if len(self._cache) > 50_000:
+            self._cache.clear()
+        self._cache[digest] = (found[0], found[1], now)
+        return found[0]
+
+    async def users_by_name(self, names: list[str]) -> dict[str, UserPublic]:
+        """Users by the name as given (case-insensitive); names that are nobody's are missing."""
+        keys = {name_key(n.strip()): n for n in names}
+
+        def find(session: Session) -> dict[str, UserPublic]:
+            rows = session.execute(select(User.id, User.name, User.name_key).where(User.name_key.in_(keys)))
+            return {keys[r.name_key]: UserPublic(r.id, r.name) for r in rows}
+
+        return await self.store.read(find)

@@ -1,0 +1,1 @@
+"""Replays: uploaded records checked by replaying them, and finished tables shown step by step."""

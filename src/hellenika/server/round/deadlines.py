@@ -1,0 +1,163 @@
+"""Turn deadlines and vacations: a late seat's turn is played by the timeout bot or forfeited, unless its
+person is on a vacation the deadline fell in (server/round/vacations.py). The mixin is part of
+:class:`hellenika.server.round.master.Master`; the background watcher runs :meth:`Deadlines.check_deadlines`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+
+from sqlalchemy import select, update
+from sqlalchemy.orm import Session
+
+from hellenika.server.core.errors import ApiError
+from hellenika.server.round import vacations
+from hellenika.server.round.live import LiveTable, MasterBase
+from hellenika.server.round.moves import BY_TIMEOUT, Conflict
+from hellenika.server.store.models import GameTable
+from hellenika.server.tables.info import PLAYING, WAITING, vacations_at
+
+log = logging.getLogger("hellenika.server")
+
+
+class Deadlines(MasterBase):
+    """Deadlines and vacations (a part of the master)."""
+
+    async def check_deadlines(self) -> int:
+        """Handle every turn whose deadline has passed (a bot moves for the seat, or it forfeits).
+
+        Called by the background watcher, and directly by tests with an injected clock. Answers how many
+        timeouts were handled.
+        """
+        now = self.settings.clock()
+        # Several processes: one sweep at a time (the others find the lease taken and skip this round).
+        lease = await self.locks.try_hold("deadlines")
+        if lease is None:
+            return 0
+        try:
+            return await self._check_deadlines(now)
+        finally:
+            await lease.release()
+
+    async def _check_deadlines(self, now: float) -> int:
+        await self._expire_vacations(now)
+
+        def due(session: Session) -> list[str]:
+            return list(
+                session.scalars(
+                    select(GameTable.id).where(
+                        GameTable.status == PLAYING,
+                        GameTable.turn_deadline.is_not(None),
+                        GameTable.turn_deadline <= now,
+                    )
+                )
+            )
+
+        handled = 0
+        for table_id in await self.store.read(due):
+            try:
+                if self.fanout.shared:  # a deadline moved by another process changes no version: reload
+                    self.forget(table_id)
+                live = await self.live_table(table_id)
+                async with live.lock:
+                    info = live.info
+                    if info.status != PLAYING or info.turn_deadline is None or info.turn_deadline > now:
+                        continue
+                    seat = live.state.current_player()
+                    if seat < 0 or info.is_bot(seat):
+                        continue
+                    if await self._vacation_waits(live, seat, now):
+                        continue
+                    handled += 1
+                    if info.on_timeout == "forfeit":
+                        await self._forfeit(live, seat, "timeout")
+                        continue
+                    level = self.settings.timeout_bot_level
+                    while live.info.status == PLAYING and live.state.current_player() == seat:
+                        choice = await self._bot_move(live, seat, level)
+                        live.log.timeout_steps.add(live.state.version)  # its log lines say who played
+                        await self._commit(live, seat, choice, BY_TIMEOUT)
+                self.kick_bots(live)
+            except ApiError:
+                log.warning("deadline of table %s could not be handled", table_id, exc_info=True)
+        return handled
+
+    async def _vacation_waits(self, live: LiveTable, seat: int, now: float) -> bool:
+        """Whether the late seat's deadline waits for a vacation (server/round/vacations.py; lock held): while
+        the person is on a vacation the deadline fell in, yes; once it is over, the deadline moves to its end
+        plus the time that was left (and waits on, if that is still ahead)."""
+        info = live.info
+        user_id = info.seats[seat].user_id
+        deadline = info.turn_deadline
+        if user_id is None or deadline is None:
+            return False
+
+        def read(session: Session) -> tuple[float, float] | None:
+            found = vacations.covering(session, user_id, deadline)
+            return None if found is None else (found.starts_at, found.ends_at)
+
+        found = await self.store.read(read)
+        if found is None:
+            return False
+        starts_at, ends_at = found
+        if ends_at > now:
+            return True
+        moved = vacations.moved_deadline(deadline, starts_at, ends_at, (info.deadline_hours or 0.0) * 3600.0)
+        if moved <= now:
+            return False
+        updated = info.with_changes(turn_deadline=moved)
+
+        def write(session: Session) -> None:
+            done = session.execute(
+                update(GameTable)
+                .where(GameTable.id == info.id, GameTable.version == info.version)
+                .values(turn_deadline=moved)
+            )
+            if done.rowcount != 1:  # type: ignore[attr-defined]
+                raise Conflict
+
+        await self._write(info.id, write)
+        live.info = updated
+        self.announce(updated)
+        await self.publish(live)
+        return True
+
+    async def vacations_changed(self, user_id: int) -> None:
+        """A person's vacation started or ended: their seats at live tables show it (and are pushed)."""
+        now = self.settings.clock()
+        away = await self.store.read(lambda session: vacations_at(session, {user_id}, now))
+        for live in list(self.live.values()):
+            await self._set_vacation(live, user_id, away.get(user_id))
+
+    async def _expire_vacations(self, now: float) -> None:
+        """Vacations that ended by the clock no longer show on the seats of live tables."""
+        for live in list(self.live.values()):
+            for s in live.info.seats:
+                if s.vacation_until is not None and s.vacation_until <= now and s.user_id is not None:
+                    await self._set_vacation(live, s.user_id, None)
+
+    async def _set_vacation(self, live: LiveTable, user_id: int, until: float | None) -> None:
+        seats = live.info.seats
+        if not any(s.user_id == user_id and s.vacation_until != until for s in seats):
+            return
+        async with live.lock:
+            changed = tuple(
+                dataclasses.replace(s, vacation_until=until) if s.user_id == user_id else s
+                for s in live.info.seats
+            )
+            live.info = live.info.with_changes(seats=changed)
+            if live.info.status == WAITING:
+                self.publish_table(live.info)
+            else:
+                await self.publish(live)
+
+    async def watch_deadlines(self) -> None:
+        """The background task: check deadlines every ``deadline_poll_seconds``."""
+        while not self.closed:
+            await asyncio.sleep(self.settings.deadline_poll_seconds)
+            try:
+                await self.check_deadlines()
+            except Exception:
+                log.exception("deadline check failed")
