@@ -22,6 +22,7 @@ run: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/lint-imports
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
@@ -29,6 +30,7 @@ typecheck: $(STAMP)
 test: $(STAMP)
 	scripts/ensure-chromium.sh
 	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/lint-imports
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -n auto --dist loadgroup
 

@@ -26,7 +26,7 @@ import httpx
 import psycopg
 import redis
 
-from hellenika.server.core.coordination import lock_key
+from hellenika.server.store.locks import lock_key
 from tests.server.harness import Player
 from tests.server.redis_server import RedisServer, free_port
 

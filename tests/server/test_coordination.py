@@ -12,7 +12,8 @@ import time
 
 import psycopg
 
-from hellenika.server.core.coordination import LocalLocks, PgLocks, lock_key, make_locks
+from hellenika.server.core.coordination import LocalLocks, PgLocks, make_locks
+from hellenika.server.store.locks import lock_key
 
 
 def test_lock_keys_are_stable_signed_64_bit_numbers():

@@ -1,4 +1,4 @@
-"""The edge (server/http/edge.py and the WebSocket loop): text that neither database can store, bodies too
+"""The edge (server/core/edge.py and the WebSocket loop): text that neither database can store, bodies too
 large or too deep, frames that are not JSON text. Each was a 500 or a dropped connection; each is now a clear
 4xx (or a close code with a reason) that changes nothing, on SQLite and PostgreSQL alike."""
 

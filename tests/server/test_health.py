@@ -1,4 +1,5 @@
-"""Liveness and readiness (routers/health.py), and a database that goes away: a clear 503, nothing written."""
+"""Liveness and readiness (server/http/health.py), and a database that goes away: a clear 503, nothing
+written."""
 
 from __future__ import annotations
 

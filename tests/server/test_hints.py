@@ -1,4 +1,4 @@
-"""Hints at a table (issue 26, server/learn/hints.py) and the guided first game (server/learn/guided.py): only
+"""Hints at a table (issue 26, server/learn/hints.py) and the guided first game (server/learn/routes.py): only
 where the table allows them (never at a rated table), only for the seat to move, rate limited, always a legal
 choice."""
 

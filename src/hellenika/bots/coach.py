@@ -1,4 +1,4 @@
-"""Coaching: the judgements behind the browser's post-game review and the hints at a table (issue 26).
+"""Coaching: the judgements behind the browser's post-game review and the hints at a table.
 
 Everything here sees a decision only through the deciding seat's :class:`Observation`: the search samples
 worlds consistent with what that seat knew (:meth:`Observation.sample_state` re-deals the hidden parts), and

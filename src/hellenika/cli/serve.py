@@ -41,7 +41,7 @@ def ensure_sqlite_folder(database_url: str) -> None:
         Path(url.database).parent.mkdir(parents=True, exist_ok=True)
 
 
-#: The largest WebSocket message uvicorn reads (server/routers/ws.py refuses more than 16 KiB itself).
+#: The largest WebSocket message uvicorn reads (server/round/socket.py refuses more than 16 KiB itself).
 WS_MAX_SIZE = 64 * 1024
 #: Seconds uvicorn waits for requests and WebSockets in flight after SIGTERM before cancelling them.
 GRACEFUL_SHUTDOWN_SECONDS = 10

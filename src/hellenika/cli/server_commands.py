@@ -196,7 +196,7 @@ def admin_role(
     """Make an account one of the server's admins, or take the role back (the first account always is)."""
     from hellenika.server.core.config import database_url_from_env
     from hellenika.server.core.errors import ApiError
-    from hellenika.server.mod.service import set_admin
+    from hellenika.server.people.roles import set_admin
     from hellenika.server.store import Store
 
     if action not in ("grant", "revoke"):

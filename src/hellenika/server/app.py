@@ -11,27 +11,25 @@ from fastapi import FastAPI
 from starlette.middleware.gzip import GZipMiddleware
 
 from hellenika import __version__
+from hellenika.server.chat import routes as chat_routes
 from hellenika.server.core.config import Settings
+from hellenika.server.core.edge import EdgeMiddleware
 from hellenika.server.core.errors import install_error_handlers
 from hellenika.server.core.security import CsrfCookieMiddleware
+from hellenika.server.http import health
 from hellenika.server.http.assets import Assets
-from hellenika.server.http.edge import EdgeMiddleware
 from hellenika.server.http.headers import SecurityHeadersMiddleware
 from hellenika.server.http.openapi import install_openapi
 from hellenika.server.http.pages import pages_router
-from hellenika.server.learn.guided import router as learn_router
-from hellenika.server.learn.hints import router as hints_router
-from hellenika.server.learn.review import router as review_router
+from hellenika.server.learn import routes as learn_routes
+from hellenika.server.lobby import routes as lobby_routes
 from hellenika.server.lobby.matchmaking import Matchmaking
-from hellenika.server.routers import admin as admin_routes
-from hellenika.server.routers import again as again_routes
-from hellenika.server.routers import auth, games, health, leaderboard, replays, tables, ws
-from hellenika.server.routers import chat as chat_routes
-from hellenika.server.routers import friends as friends_routes
-from hellenika.server.routers import matchmaking as matchmaking_routes
-from hellenika.server.routers import notify as notify_routes
-from hellenika.server.routers import users as users_routes
-from hellenika.server.routers import vacation as vacation_routes
+from hellenika.server.mod import routes as mod_routes
+from hellenika.server.notify import routes as notify_routes
+from hellenika.server.people import routes as people_routes
+from hellenika.server.replays import routes as replays_routes
+from hellenika.server.round import routes as round_routes
+from hellenika.server.round import socket as round_socket
 from hellenika.server.services import Services
 
 #: Answers below this many bytes are sent as they are (a few hundred bytes gain little and cost a header).
@@ -110,22 +108,31 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # Starlette's: HTTP only (never a WebSocket), nothing under GZIP_MINIMUM bytes, never an answer that
     # already has a Content-Encoding, a 206, or an image/font/archive type (DEFAULT_EXCLUDED_CONTENT_TYPES).
     app.add_middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM, compresslevel=GZIP_LEVEL)
-    for router in (auth.router, games.router, tables.router, replays.router, leaderboard.router, ws.router):
+    # Each domain's routers, in the order the API document lists their paths.
+    for router in (
+        people_routes.accounts,
+        lobby_routes.games_router,
+        lobby_routes.tables_router,
+        round_routes.router,
+        replays_routes.router,
+        people_routes.ratings,
+        round_socket.router,
+        health.router,
+        round_routes.vacation_router,
+        notify_routes.router,
+        notify_routes.pages,
+        chat_routes.router,
+        people_routes.social,
+        people_routes.profiles,
+        people_routes.friends,
+        lobby_routes.again_router,
+        lobby_routes.matchmaking_router,
+        mod_routes.router,
+        learn_routes.review_router,
+        learn_routes.hints_router,
+        learn_routes.guided_router,
+    ):
         app.include_router(router)
-    app.include_router(health.router)
-    app.include_router(vacation_routes.router)
-    app.include_router(notify_routes.router)
-    app.include_router(notify_routes.pages)
-    app.include_router(chat_routes.router)
-    app.include_router(users_routes.router)
-    app.include_router(friends_routes.router)
-    app.include_router(again_routes.router)
-    app.include_router(matchmaking_routes.router)
-    app.include_router(admin_routes.router)
-    # Learning (issue 26): post-game reviews, hints at tables, a first guided game.
-    app.include_router(review_router)
-    app.include_router(hints_router)
-    app.include_router(learn_router)
     install_openapi(app)
     # The static files and the pages that load them (server/http/assets.py: versioned URLs, ETags, preloads).
     assets = Assets(settings.static_dir)

@@ -1,26 +1,27 @@
-"""The parts of one running server, created together by ``create_app`` and reached by routers through
-``request.app.state.services``."""
+"""The parts of one running server, created together by ``create_app`` and kept on ``app.state.services``:
+each domain's routes ask for the parts they use by name (core/deps.py ``part``). This module sits above every
+domain: it builds them all and passes the notes from other processes to the domain each is for."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from hellenika.server.chat.service import Chat
 from hellenika.server.core.config import Settings
 from hellenika.server.core.coordination import LocalLocks, make_locks
-from hellenika.server.core.fanout import CHAT, SESSION, USER, Note, make_fanout
+from hellenika.server.core.fanout import CHAT, SESSION, USER, Fanout, Note, make_fanout
+from hellenika.server.core.hub import Hub
+from hellenika.server.learn.hints import Hints
+from hellenika.server.learn.review import Reviews
 from hellenika.server.lobby.service import Lobby
+from hellenika.server.mod.service import Admin
 from hellenika.server.notify.worker import Notifier
 from hellenika.server.people.accounts import Accounts
 from hellenika.server.people.social import Social
 from hellenika.server.replays.service import Replays
 from hellenika.server.round.master import Master
 from hellenika.server.store import Store
-
-if TYPE_CHECKING:
-    from hellenika.server.learn.hints import Hints
-    from hellenika.server.learn.review import Reviews
 
 
 @dataclass
@@ -32,21 +33,19 @@ class Services:
     master: Master
     replays: Replays
     notifier: Notifier
-    #: A table's chat, and mutes and blocks (issue 23: chat.py, social.py).
+    #: A table's chat, and mutes and blocks.
     chat: Chat
     social: Social
-    #: Post-game reviews in the background and hints at tables (issue 26: review.py, hints.py).
+    #: Post-game reviews in the background and hints at tables.
     reviews: Reviews
     hints: Hints
+    #: Reports, suspensions and stuck tables.
+    admin: Admin
     #: The Redis client of the shared rate limits (several processes), else None.
     redis: Any = None
 
     @classmethod
     def create(cls, settings: Settings) -> Services:
-        # Imported here: their routes' modules import deps.py, which imports this module.
-        from hellenika.server.learn.hints import Hints
-        from hellenika.server.learn.review import Reviews
-
         store = Store(settings.database_url)
         redis = None
         locks = LocalLocks()
@@ -73,7 +72,18 @@ class Services:
             social=Social(store, accounts, settings),
             reviews=Reviews(store, replays, settings),
             hints=Hints(master, settings, redis),
+            admin=Admin(store, settings, accounts, master),
         )
+
+    @property
+    def hub(self) -> Hub:
+        """This process's open WebSockets, by table."""
+        return self.master.hub
+
+    @property
+    def fanout(self) -> Fanout:
+        """Notes to and from the other processes."""
+        return self.master.fanout
 
     async def start(self) -> None:
         """Begin listening to the other processes' notes (several processes; nothing alone)."""

@@ -6,7 +6,7 @@ from the board. The hot path works on bitmasks over cell indices: a player's hou
 each cell's neighbourhood are Python ints, so "which houses touch this quarry" is one ``&`` and a
 ``bit_count``.
 
-Why bitmasks and neighbourhood masks: the issue asks for incremental city updates (no flood fill per action).
+Why bitmasks and neighbourhood masks: cities are updated incrementally (no flood fill per action).
 A group of pieces is kept as (members, reach), ``reach`` being the union of its cells' neighbourhoods; a new
 piece joins exactly the groups whose members touch it, and temple and statue adjacency is ``reach & mask``.
 """

@@ -33,7 +33,7 @@ class HellasGame(Game):
     title = "Hellas (Delonge)"
     #: 1.1: a step that only a card could open is asked whenever the player may hold it (public facts), so
     #: being asked no longer gives a hand away; records of 1.0 games do not replay under it.
-    #: 1.2: the stall rule counts turns only once no tile left in the stack can be laid (issue 19): with 40
+    #: 1.2: the stall rule counts turns only once no tile left in the stack can be laid: with 40
     #: counted from the start, games the printed rules would still decide were cut short.
     rules_version = "1.2"
     min_players = 2

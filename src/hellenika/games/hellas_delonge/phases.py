@@ -6,7 +6,7 @@ hidden hand (the attacker is offered Forced March only if he holds one, but ever
 
 ``WINDOWS`` are the reaction and combat windows: they open on public information only (the owner's count of
 cards of that god, which the differently backed decks make public) and are never skipped because of what the
-hand actually holds, so being prompted, or not, reveals nothing (spec §8, issue 5). Any other decision is
+hand actually holds, so being prompted, or not, reveals nothing (spec §8). Any other decision is
 taken automatically only when it would have a single option whatever the player may hold (for all the other
 seat can tell): ``HellasState._asked`` is that rule.
 """

@@ -16,6 +16,9 @@ hidden, so there is one count for both).
 Counts are raw. The view's printed component data (a tile's cost, gains and income, a colony's storage) is
 static and not repeated: a tile's one-hot stands for it; only the income goods of each player's rightmost
 land are spelled out, since the land placement rule (spec §4.4) turns on them.
+
+The module is long because it holds every block of one of the largest observations with its encoder: each
+block and the code that fills it read best side by side.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A table's chat (issue 23): messages stored with the table, read over HTTP, live over the table's WebSocket.
+"""A table's chat: messages stored with the table, read over HTTP, live over the table's WebSocket.
 
 **Channels.** A seated player writes in ``players``; anyone else logged in (a spectator, an invitee who has
 not accepted) in ``spectators``, which the players' page can hide; a player may also write to the
@@ -26,24 +26,33 @@ from __future__ import annotations
 
 import bisect
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
+from hellenika.server.core.config import Settings
 from hellenika.server.core.errors import ApiError
-from hellenika.server.core.fanout import CHAT, Note
+from hellenika.server.core.fanout import CHAT, Fanout, Note
+from hellenika.server.core.hub import Hub, dumps
 from hellenika.server.core.limits import LocalLimiter, SharedLimiter
-from hellenika.server.people.accounts import UserPublic
-from hellenika.server.people.social import hidden_authors, readers_not_reading
-from hellenika.server.round.views import dumps
+from hellenika.server.people import UserPublic, hidden_authors, readers_not_reading
+from hellenika.server.store import Store
 from hellenika.server.store.models import ActionRow, ChatMessage, GameTable, User
-from hellenika.server.tables.info import FINISHED, iso, load_info
-
-if TYPE_CHECKING:
-    from hellenika.server.round.live import MasterBase
+from hellenika.server.tables import FINISHED, iso, load_info
 
 log = logging.getLogger("hellenika.server.chat.service")
+
+
+class Room(Protocol):
+    """What chat needs of the tables' round (the master is one): the table's sockets, the store, the settings
+    and the notes to other processes. Chat sits below the round, so it names these parts, not the master."""
+
+    hub: Hub
+    store: Store
+    settings: Settings
+    fanout: Fanout
+
 
 PLAYERS, SPECTATORS, SYSTEM = "players", "spectators", "system"
 CHANNELS = (PLAYERS, SPECTATORS, SYSTEM)
@@ -96,14 +105,14 @@ def _insert(
     return message_json(row.id, channel, author, text, version, now)
 
 
-def _deliver_to(master: MasterBase, table_id: str, message: dict[str, Any], hidden: set[int]) -> None:
+def _deliver_to(master: Room, table_id: str, message: dict[str, Any], hidden: set[int]) -> None:
     text = dumps({"type": "chat", "message": message})
     for connection in master.hub.connections(table_id):
         if connection.user_id is None or connection.user_id not in hidden:
             connection.offer_chat(text)
 
 
-async def deliver(master: MasterBase, table_id: str, message: dict[str, Any]) -> None:
+async def deliver(master: Room, table_id: str, message: dict[str, Any]) -> None:
     """Offer ``message`` to this process's sockets of the table that may read it."""
     connections = master.hub.connections(table_id)
     if not connections:
@@ -117,7 +126,7 @@ async def deliver(master: MasterBase, table_id: str, message: dict[str, Any]) ->
     _deliver_to(master, table_id, message, hidden)
 
 
-async def system_line(master: MasterBase, table_id: str, text: str) -> None:
+async def system_line(master: Room, table_id: str, text: str) -> None:
     """Write a system line ("bob joined") after the change it reports was committed, and send it out. A
     failure is logged, never raised: the change itself has happened."""
     now = master.settings.clock()
@@ -130,7 +139,7 @@ async def system_line(master: MasterBase, table_id: str, text: str) -> None:
         log.exception("chat: the system line %r of table %s was not written", text, table_id)
 
 
-async def forfeit_line(master: MasterBase, table_id: str, name: str, reason: str) -> None:
+async def forfeit_line(master: Room, table_id: str, name: str, reason: str) -> None:
     """The system line of a forfeit: "alice resigned", "alice lost on time"."""
     await system_line(master, table_id, f"{name} {'lost on time' if reason == 'timeout' else 'resigned'}")
 
@@ -138,7 +147,7 @@ async def forfeit_line(master: MasterBase, table_id: str, name: str, reason: str
 class Chat:
     """Posting and reading a table's chat, and the other processes' chat notes."""
 
-    def __init__(self, master: MasterBase, redis: Any = None) -> None:
+    def __init__(self, master: Room, redis: Any = None) -> None:
         self.master = master
         settings = master.settings
         if redis is None:

@@ -46,7 +46,7 @@ class Settings:
     argon2_parallelism: int = 4
     #: The level that plays for a late seat when a turn-based table's deadline passes with on_timeout=bot.
     timeout_bot_level: str = "medium"
-    # Input limits at the edge (server/http/edge.py): body caps in bytes, and the largest WebSocket message.
+    # Input limits at the edge (server/core/edge.py): body caps in bytes, and the largest WebSocket message.
     max_body_bytes: int = 64 * 1024
     max_record_bytes: int = 8 * 1024 * 1024
     max_ws_message_bytes: int = 16 * 1024
@@ -64,7 +64,7 @@ class Settings:
     # Consent (server/lobby/service.py): a person creates only tables they sit at, unless this is set (e.g.
     # for an organiser who sets up tournament tables; the invitees still accept their seats).
     allow_tables_without_creator: bool = False
-    # Many processes (issue 21, docs/WEB.md "Production"): PostgreSQL is the truth, Redis carries the notes
+    # Many processes (docs/WEB.md "Production"): PostgreSQL is the truth, Redis carries the notes
     # that tell the other processes a table changed or a session closed (server/core/fanout.py) and the shared
     # rate limits (server/core/limits.py). None: one process (SQLite's only mode).
     #: ``redis://host:6379/0`` (``hellenika serve --redis-url`` or ``REDIS_URL``).
@@ -105,7 +105,7 @@ class Settings:
     #: How often waiting match requests are matched again (their spreads widen) and expired (seconds);
     #: 0 disables the sweep (tests call ``Matchmaking.sweep``).
     matchmaking_poll_seconds: float = 3.0
-    # Learning (issue 26: server/learn/review.py, server/learn/hints.py, server/learn/guided.py).
+    # Learning (server/learn/review.py, server/learn/hints.py, server/learn/routes.py).
     #: ISMCTS iterations per decision of a post-game review (``hellenika analyze`` uses 2000; tests, a few).
     review_iterations: int = 400
     #: Worker processes that run reviews (never the event loop's process); 0 runs them in a thread instead

@@ -12,7 +12,6 @@ One process (SQLite, ``make run``) uses :class:`LocalLocks`: the same interface 
 
 from __future__ import annotations
 
-import hashlib
 import logging
 from typing import TYPE_CHECKING
 
@@ -20,15 +19,12 @@ import anyio.to_thread
 from sqlalchemy import create_engine, text
 from sqlalchemy.pool import NullPool
 
+from hellenika.server.store.locks import lock_key
+
 if TYPE_CHECKING:
     from sqlalchemy import Connection
 
 log = logging.getLogger("hellenika.server.core.coordination")
-
-
-def lock_key(name: str) -> int:
-    """A stable signed 64-bit key for ``name`` (PostgreSQL's advisory locks take a bigint)."""
-    return int.from_bytes(hashlib.blake2b(name.encode(), digest_size=8).digest(), "big", signed=True)
 
 
 class Lease:

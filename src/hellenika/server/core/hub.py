@@ -17,12 +17,24 @@ import asyncio
 import contextlib
 import logging
 from collections import deque
+from typing import Any
 
+import orjson
 from fastapi import WebSocket
 
 log = logging.getLogger("hellenika.server")
 
+
 #: The most chat lines one connection holds unsent (then it is told to reload the chat's history).
+def dumps(data: Any) -> str:
+    """A message's JSON text, as every socket message is written."""
+    return orjson.dumps(data).decode()
+
+
+def dumps_bytes(data: Any) -> bytes:
+    return orjson.dumps(data)
+
+
 CHAT_QUEUE = 64
 CHAT_RELOAD = '{"type":"chat_reload"}'
 

@@ -499,7 +499,7 @@ class RemovedAnswer(Described):
     table: TableOut | None = Field(description="the ended table, or null when a waiting one was deleted")
 
 
-# ---------------------------------------------------------------------- learning (issue 26)
+# ------------------------------------------------------------------------------------------------ learning
 
 
 class ReviewedDecision(Described):

@@ -1,4 +1,4 @@
-"""Hints at a table (issue 26): "What would the bot do?" for the player about to decide.
+"""Hints at a table: "What would the bot do?" for the player about to decide.
 
 ``GET /api/tables/{id}/hint?by=heuristic|search`` answers the game heuristic's choice (its rules of thumb,
 instant) or a short ISMCTS search's (``Settings.hint_iterations``), with a reason in plain words where the
@@ -15,20 +15,18 @@ most ``SEARCHES`` of them at once), never on the event loop.
 from __future__ import annotations
 
 import hashlib
-from typing import Annotated, Any, Literal
+from typing import Any
 
 import anyio
 import anyio.to_thread
-from fastapi import APIRouter, Query
 
 from hellenika.bots.coach import hint
 from hellenika.engine.rng import Rng
 from hellenika.server.core.config import Settings
-from hellenika.server.core.deps import CurrentUser, ServicesDep
 from hellenika.server.core.errors import ApiError
 from hellenika.server.core.limits import LocalLimiter, SharedLimiter
-from hellenika.server.round.master import Master
-from hellenika.server.tables.info import PLAYING
+from hellenika.server.round import Master
+from hellenika.server.tables import PLAYING
 
 #: Searching hints at once in one process (each holds a worker thread for a fraction of a second).
 SEARCHES = 2
@@ -97,19 +95,3 @@ class Hints:
             },
             "reason": found.reason,
         }
-
-
-router = APIRouter(prefix="/api", tags=["tables"])
-
-
-@router.get("/tables/{table_id}/hint")
-async def table_hint(
-    table_id: str,
-    svc: ServicesDep,
-    user: CurrentUser,
-    by: Annotated[Literal["heuristic", "search"], Query(description="rules of thumb, or a short search")] = (
-        "heuristic"
-    ),
-) -> dict[str, Any]:
-    """What the bot would do in my place: the suggested choice (its index in my ``legal`` list) and why."""
-    return await svc.hints.suggest(table_id, user.id, by)

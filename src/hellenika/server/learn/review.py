@@ -1,4 +1,4 @@
-"""Post-game review in the browser (issue 26): ``/replays/{id}/review`` and its API.
+"""Post-game review in the browser: ``/replays/{id}/review`` and its API.
 
 For one seat of a finished game (a finished table or an uploaded record), every decision with a real
 choice is judged by ISMCTS from that seat's own observation (:mod:`hellenika.bots.coach`): the move played,
@@ -34,10 +34,8 @@ import logging
 import multiprocessing
 import time
 from dataclasses import dataclass, field
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Query, Response
-from pydantic import Field
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
@@ -46,14 +44,12 @@ from hellenika import games
 from hellenika.bots.coach import loss_words, lower_priority, plan_review, review_steps, share
 from hellenika.engine.errors import HellenikaError
 from hellenika.server.core.config import Settings
-from hellenika.server.core.deps import CSRF, CurrentUser, OptionalUser, ServicesDep
 from hellenika.server.core.errors import ApiError
-from hellenika.server.core.schemas import Strict
 from hellenika.server.core.security import RetryLater
-from hellenika.server.replays.service import Replays
+from hellenika.server.replays import Replays
 from hellenika.server.store import Store
 from hellenika.server.store.models import GameReview, Replay
-from hellenika.server.tables.info import FINISHED, USER, load_info
+from hellenika.server.tables import FINISHED, USER, load_info
 
 log = logging.getLogger("hellenika.server.learn.review")
 
@@ -407,52 +403,3 @@ def summarise(decisions: list[dict[str, Any]], replay_id: str, players: int) -> 
             "average_loss": round(sum(losses) / len(losses), 4) if losses else 0.0,
         },
     }
-
-
-# ---------------------------------------------------------------------------------------------- routes
-
-router = APIRouter(prefix="/api", tags=["replays"])
-
-
-class ReviewRequest(Strict):
-    seat: int | None = Field(
-        default=None, ge=0, le=15, description="the seat to review (default: mine, else 0)"
-    )
-
-
-SeatQuery = Annotated[
-    int | None, Query(ge=0, le=15, description="the seat to review (default: mine, else 0)")
-]
-
-
-@router.get("/replays/{replay_id}/review")
-async def get_review(
-    replay_id: str,
-    svc: ServicesDep,
-    user: OptionalUser,
-    seat: SeatQuery = None,
-) -> dict[str, Any]:
-    """The review of one seat of a finished game: its status and progress while it is computed, then every
-    decision judged, the biggest mistakes first and the evaluation over the game."""
-    return await svc.reviews.answer(replay_id, user.id if user else None, seat)
-
-
-@router.post(
-    "/replays/{replay_id}/review",
-    status_code=202,
-    dependencies=CSRF,
-    responses={200: {"description": "the review is done (202: it is queued or running)"}},
-)
-async def request_review(
-    replay_id: str,
-    svc: ServicesDep,
-    user: CurrentUser,
-    response: Response,
-    body: ReviewRequest | None = None,
-) -> dict[str, Any]:
-    """Compute the review of a seat in the background (202 while it runs, 200 once done); a few per person
-    and a bounded queue (429, 503)."""
-    seat = body.seat if body is not None else None
-    status, answer = await svc.reviews.request(replay_id, user.id, seat)
-    response.status_code = status
-    return answer

@@ -25,12 +25,21 @@ from sqlalchemy.orm import Session
 
 from hellenika.server.core.errors import ApiError
 from hellenika.server.lobby.service import add_table, new_id
-from hellenika.server.notify.outbox import enqueue_for_table
-from hellenika.server.people.accounts import UserPublic
-from hellenika.server.people.social import refuse_blocked_invitations
-from hellenika.server.services import Services
+from hellenika.server.notify import enqueue_for_table
+from hellenika.server.people import UserPublic, refuse_blocked_invitations
+from hellenika.server.round import Master
 from hellenika.server.store.models import GameTable, TableSuccessor
-from hellenika.server.tables.info import BOT, FINISHED, INVITED, OPEN, USER, WAITING, TableInfo, load_info
+from hellenika.server.tables import (
+    BOT,
+    FINISHED,
+    INVITED,
+    OPEN,
+    USER,
+    WAITING,
+    TableInfo,
+    load_info,
+    read_table,
+)
 
 
 def rotated_seats(old: TableInfo, caller_id: int) -> list[dict[str, Any]]:
@@ -56,23 +65,23 @@ def _successor(session: Session, table_id: str) -> TableInfo | None:
     return None if found is None else load_info(session, found)
 
 
-async def next_table(svc: Services, table_id: str) -> TableInfo | None:
+async def next_table(master: Master, table_id: str) -> TableInfo | None:
     """The table *Play again* made from this one (read from the database), or None; 404 unknown table."""
 
     def read(session: Session) -> tuple[bool, TableInfo | None]:
         exists = session.scalar(select(GameTable.id).where(GameTable.id == table_id)) is not None
         return exists, _successor(session, table_id) if exists else None
 
-    exists, found = await svc.store.read(read)
+    exists, found = await master.store.read(read)
     if not exists:
         raise ApiError(404, f"no table {table_id!r}")
     return found
 
 
-async def play_again(svc: Services, table_id: str, user: UserPublic) -> tuple[TableInfo, bool]:
+async def play_again(master: Master, table_id: str, user: UserPublic) -> tuple[TableInfo, bool]:
     """The new table for the players of the finished ``table_id`` (created now, or the one already made);
     answers it and whether this call created it."""
-    old = await svc.store.read(lambda session: load_info(session, table_id))
+    old = await master.store.read(lambda session: load_info(session, table_id))
     if old is None:
         raise ApiError(404, f"no table {table_id!r}")
     if old.seat_of(user.id) is None:
@@ -80,13 +89,13 @@ async def play_again(svc: Services, table_id: str, user: UserPublic) -> tuple[Ta
     if old.status != FINISHED:
         raise ApiError(409, "the game is not over yet: play again once it has finished")
     if old.next_table is not None:
-        existing = await svc.store.read(lambda session: load_info(session, old.next_table or ""))
+        existing = await master.store.read(lambda session: load_info(session, old.next_table or ""))
         if existing is not None:
             return existing, False
     rows = rotated_seats(old, user.id)
     names = {s.user_id: s.user_name or "" for s in old.seats if s.user_id is not None}
     invitees = [UserPublic(r["user_id"], names[r["user_id"]]) for r in rows if r["kind"] == INVITED]
-    now = svc.settings.clock()
+    now = master.settings.clock()
     new_table = new_id()
 
     def write(session: Session) -> tuple[TableInfo, bool]:
@@ -120,35 +129,35 @@ async def play_again(svc: Services, table_id: str, user: UserPublic) -> tuple[Ta
         return info, True
 
     try:
-        info, created = await svc.store.write(write)
+        info, created = await master.store.write(write)
     except IntegrityError:  # another player's Play again won the race: theirs is the new table
-        found = await svc.store.read(lambda session: _successor(session, table_id))
+        found = await master.store.read(lambda session: _successor(session, table_id))
         if found is None:
             raise ApiError(409, "the table changed meanwhile; try again") from None
         info, created = found, False
     if created:
-        await _tell_old_table(svc, table_id, info.id)
-        info = await start_when_ready(svc, info)
+        await _tell_old_table(master, table_id, info.id)
+        info = await start_when_ready(master, info)
     return info, created
 
 
-async def _tell_old_table(svc: Services, table_id: str, new_table: str) -> None:
+async def _tell_old_table(master: Master, table_id: str, new_table: str) -> None:
     """Show the offer at the finished table: its cached info learns ``next_table`` and its sockets get their
     models again (same version: a page redraws the result with the offer)."""
-    live = svc.master.live.get(table_id)
+    live = master.live.get(table_id)
     if live is None:
         return
     async with live.lock:
         live.info = live.info.with_changes(next_table=new_table)
-    await svc.master.publish(live)
+    await master.publish(live)
 
 
-async def start_when_ready(svc: Services, info: TableInfo) -> TableInfo:
+async def start_when_ready(master: Master, info: TableInfo) -> TableInfo:
     """Start a *Play again* table once every seat is taken and every invitation accepted (the accept route
     calls this after each accept); any other table, or one still waiting for someone, is left as it is."""
     if info.status != WAITING or any(s.kind in (OPEN, INVITED) for s in info.seats):
         return info
-    is_again = await svc.store.read(
+    is_again = await master.store.read(
         lambda session: session.scalar(
             select(TableSuccessor.table_id).where(TableSuccessor.next_table_id == info.id)
         )
@@ -156,9 +165,9 @@ async def start_when_ready(svc: Services, info: TableInfo) -> TableInfo:
     if is_again is None:
         return info
     try:
-        return await svc.master.start(info.id, UserPublic(info.creator_id, info.creator_name))
+        return await master.start(info.id, UserPublic(info.creator_id, info.creator_name))
     except ApiError as exc:
         if exc.status != 409:  # started meanwhile (two last accepts at once): show it as it is now
             raise
-        live = svc.master.live.get(info.id)
-        return live.info if live is not None else await svc.lobby.status(info.id)
+        live = master.live.get(info.id)
+        return live.info if live is not None else await read_table(master.store, info.id)

@@ -1,4 +1,4 @@
-"""Finding an opponent (issue 23): BGA's automatic mode. A person asks for a game of X with N players at a
+"""Finding an opponent: BGA's automatic mode. A person asks for a game of X with N players at a
 speed and waits up to a chosen time; the server seats people with close ratings together and starts the game.
 
 A request (``match_requests``) is a person's own action, so the table it leads to seats them without a
@@ -35,15 +35,15 @@ from sqlalchemy.orm import Session
 from hellenika import games
 from hellenika.engine.errors import HellenikaError
 from hellenika.server.core.config import Settings
-from hellenika.server.core.coordination import lock_key
 from hellenika.server.core.errors import ApiError
-from hellenika.server.core.schemas import MatchRequestCreate
+from hellenika.server.lobby.schemas import MatchRequestCreate
 from hellenika.server.lobby.service import add_table, new_id
-from hellenika.server.people.accounts import UserPublic
-from hellenika.server.round.master import Master
+from hellenika.server.people import UserPublic
+from hellenika.server.round import Master
 from hellenika.server.store import Store
+from hellenika.server.store.locks import lock_key
 from hellenika.server.store.models import GameTable, MatchRequest, Rating, User, UserBlock
-from hellenika.server.tables.info import USER, WAITING, iso
+from hellenika.server.tables import USER, WAITING, iso
 
 log = logging.getLogger("hellenika.server.lobby.matchmaking")
 

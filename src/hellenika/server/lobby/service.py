@@ -25,13 +25,12 @@ from hellenika.bots.policy import shipped_player_counts
 from hellenika.engine.errors import HellenikaError
 from hellenika.server.core.config import Settings
 from hellenika.server.core.errors import ApiError
-from hellenika.server.core.schemas import JoinRequest, SeatRequest, TableCreate
-from hellenika.server.notify.outbox import enqueue_for_table
-from hellenika.server.people.accounts import Accounts, UserPublic
-from hellenika.server.people.social import refuse_blocked_invitations, refuse_blocked_join
+from hellenika.server.lobby.schemas import JoinRequest, SeatRequest, TableCreate
+from hellenika.server.notify import enqueue_for_table
+from hellenika.server.people import Accounts, UserPublic, refuse_blocked_invitations, refuse_blocked_join
 from hellenika.server.store import Store
 from hellenika.server.store.models import GameTable, Seat
-from hellenika.server.tables.info import (
+from hellenika.server.tables import (
     FINISHED,
     INVITED,
     OPEN,
@@ -41,6 +40,7 @@ from hellenika.server.tables.info import (
     TableInfo,
     load_info,
     load_infos,
+    read_table,
 )
 
 
@@ -105,7 +105,7 @@ class Lobby:
         self.settings = settings
 
     async def create(self, user: UserPublic, body: TableCreate, *, guided: bool = False) -> TableInfo:
-        """A new waiting table; ``guided``: a "Learn to play" game (server/learn/guided.py)."""
+        """A new waiting table; ``guided``: a "Learn to play" game (server/learn/routes.py)."""
         try:
             game = games.get(body.game)
         except HellenikaError as exc:
@@ -323,10 +323,7 @@ class Lobby:
         return updated
 
     async def status(self, table_id: str) -> TableInfo:
-        info = await self.store.read(lambda s: load_info(s, table_id))
-        if info is None:
-            raise ApiError(404, f"no table {table_id!r}")
-        return info
+        return await read_table(self.store, table_id)
 
     async def listing(
         self, status: str, limit: int = 100, filters: TableFilter | None = None

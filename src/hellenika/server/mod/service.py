@@ -1,7 +1,6 @@
-"""The server's operators (issue 23): who is an admin, reports about people, suspended accounts, stuck tables.
+"""The server's operators: reports about people, suspended accounts, stuck tables.
 
-An admin is the first account registered (the person who set the server up) or an account granted the role
-with ``hellenika admin grant NAME`` (``users.is_admin``). Every admin route answers 403 to anyone else.
+Who is an admin is people's to say (server/people/roles.py). Every admin route answers 403 to anyone else.
 
 - **Reports.** Anyone logged in may report another person (``POST /api/reports``: why, and optionally the
   table and chat line it is about); at most ``REPORTS_PER_HOUR`` an hour. Admins list them, open ones first,
@@ -23,56 +22,24 @@ from sqlalchemy.orm import Session, aliased
 
 from hellenika.server.core.config import Settings
 from hellenika.server.core.errors import ApiError
-from hellenika.server.people.accounts import UserPublic
-from hellenika.server.people.profiles import find_user
+from hellenika.server.people import Accounts, UserPublic, is_admin, require_admin, user_id_of
+from hellenika.server.round import Master
 from hellenika.server.store import Store
 from hellenika.server.store.models import AuthSession, GameTable, Report, User
-from hellenika.server.tables.info import PLAYING, WAITING, iso, load_infos
+from hellenika.server.tables import PLAYING, WAITING, iso, load_infos, read_table
 
 #: Reports one person may file an hour.
 REPORTS_PER_HOUR = 10
 
 
-def is_admin(session: Session, user_id: int) -> bool:
-    """Whether the account is an admin: granted the role, or the first account registered."""
-    row = session.execute(select(User.is_admin).where(User.id == user_id)).first()
-    if row is None:
-        return False
-    if row.is_admin:
-        return True
-    first: int | None = session.scalar(select(func.min(User.id)))
-    return first == user_id
-
-
-def require_admin(session: Session, user: UserPublic) -> None:
-    if not is_admin(session, user.id):
-        raise ApiError(403, "only the server's admins can do this")
-
-
-def _user_id(session: Session, name: str, missing: int = 404) -> tuple[int, str]:
-    """The account's id and name as registered (profiles.find_user); ``missing`` is the status when there is
-    none (404 for a name in the address, 422 for one in a body)."""
-    try:
-        user_id, shown, _since = find_user(session, name)
-    except ApiError as exc:
-        raise ApiError(missing, exc.detail) from None
-    return user_id, shown
-
-
-def set_admin(session: Session, name: str, granted: bool) -> str:
-    """Grant or take back the role (the CLI's ``hellenika admin grant|revoke NAME``); answers the name."""
-    user_id, shown = _user_id(session, name)
-    session.execute(update(User).where(User.id == user_id).values(is_admin=granted))
-    return shown
-
-
 class Admin:
     """Reports, suspensions and stuck tables of one server (see the module docstring)."""
 
-    def __init__(self, svc: Any) -> None:
-        self.svc = svc
-        self.store: Store = svc.store
-        self.settings: Settings = svc.settings
+    def __init__(self, store: Store, settings: Settings, accounts: Accounts, master: Master) -> None:
+        self.store = store
+        self.settings = settings
+        self.accounts = accounts
+        self.master = master
 
     # ------------------------------------------------------------------ reports
 
@@ -85,7 +52,7 @@ class Admin:
         now = self.settings.clock()
 
         def write(session: Session) -> dict[str, Any]:
-            reported, shown = _user_id(session, name, missing=422)
+            reported, shown = user_id_of(session, name, missing=422)
             if reported == user.id:
                 raise ApiError(422, "you cannot report yourself")
             hour_ago = now - 3600.0
@@ -170,7 +137,7 @@ class Admin:
 
         def write(session: Session) -> tuple[str, list[str]]:
             require_admin(session, user)
-            target, shown = _user_id(session, name)
+            target, shown = user_id_of(session, name)
             if target == user.id:
                 raise ApiError(422, "you cannot suspend yourself")
             if is_admin(session, target):
@@ -190,15 +157,15 @@ class Admin:
 
         shown, hashes = await self.store.write(write)
         for digest in hashes:  # as a logout would, on this process and every other one
-            self.svc.accounts.forget_session(digest)
-            await self.svc.master.hub.close_session(digest)
-            self.svc.master.fanout.session_closed(digest)
+            self.accounts.forget_session(digest)
+            await self.master.hub.close_session(digest)
+            self.master.fanout.session_closed(digest)
         return {"user": shown, "suspended_until": iso(until), "sessions_ended": len(hashes)}
 
     async def unsuspend(self, user: UserPublic, name: str) -> dict[str, Any]:
         def write(session: Session) -> str:
             require_admin(session, user)
-            target, shown = _user_id(session, name)
+            target, shown = user_id_of(session, name)
             session.execute(
                 update(User).where(User.id == target).values(suspended_until=None, suspended_reason=None)
             )
@@ -231,8 +198,8 @@ class Admin:
         """End a stuck game by removing a seat (default: the one it waits for), or delete a table that never
         started; answers the table (null when deleted)."""
         await self.store.read(lambda session: require_admin(session, user))
-        master = self.svc.master
-        status = (await self.svc.lobby.status(table_id)).status
+        master = self.master
+        status = (await read_table(self.store, table_id)).status
         if status == WAITING:
 
             def drop(session: Session) -> None:

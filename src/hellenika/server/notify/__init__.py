@@ -1,4 +1,4 @@
-"""Per-user notifications (issue 20): who hears what, written to an outbox in the transaction of the change
+"""Per-user notifications: who hears what, written to an outbox in the transaction of the change
 that causes it, and delivered afterwards by a background drain over e-mail (SMTP) and webhooks.
 
 - ``prefs``: a person's settings (events, channels, the quiet rule, the digest) and their defaults.
@@ -10,4 +10,12 @@ that causes it, and delivered afterwards by a background drain over e-mail (SMTP
   the daily digest and the deadline-soon check.
 
 docs/WEB.md's "Notifications" section describes the guarantees.
+
+What other domains may use of this one is imported here; they import nothing else of it.
 """
+
+from __future__ import annotations
+
+from hellenika.server.notify.outbox import enqueue_for_table
+
+__all__ = ["enqueue_for_table"]

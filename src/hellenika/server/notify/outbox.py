@@ -33,8 +33,8 @@ from hellenika.server.notify.prefs import (
     prefs_for,
 )
 from hellenika.server.store.models import OutboxRow
-from hellenika.server.tables.info import FINISHED, PLAYING, USER, WAITING, TableInfo
-from hellenika.server.tables.info import INVITED as INVITED_SEAT
+from hellenika.server.tables import FINISHED, PLAYING, USER, WAITING, TableInfo
+from hellenika.server.tables import INVITED as INVITED_SEAT
 
 PENDING, SENDING, SENT, LOGGED = "pending", "sending", "sent", "logged"
 SUPPRESSED, HELD, DIGESTED, FAILED = "suppressed", "held", "digested", "failed"

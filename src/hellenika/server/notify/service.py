@@ -2,7 +2,7 @@
 e-mail address (queueing its verification mail in the same transaction), verify it from the link,
 unsubscribe from the link in a mail, and the admin's view of the outbox.
 
-An admin is the first account registered or one granted the role (server/mod/service.py).
+An admin is the first account registered or one granted the role (server/people/roles.py).
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ from sqlalchemy.orm import Session
 from hellenika.server.core.config import Settings
 from hellenika.server.core.errors import ApiError
 from hellenika.server.core.security import RateLimiter, token_hash
-from hellenika.server.mod.service import is_admin
 from hellenika.server.notify.messages import compose
 from hellenika.server.notify.outbox import PENDING, insert_rows
 from hellenika.server.notify.prefs import (
@@ -30,10 +29,10 @@ from hellenika.server.notify.prefs import (
 )
 from hellenika.server.notify.schemas import EmailRequest, NotifySettingsUpdate
 from hellenika.server.notify.webhooks import check_url
-from hellenika.server.people.accounts import UserPublic
+from hellenika.server.people import UserPublic, is_admin
 from hellenika.server.store import Store
 from hellenika.server.store.models import EmailToken, NotificationSettings, OutboxRow, User
-from hellenika.server.tables.info import iso
+from hellenika.server.tables import iso
 
 #: The settings a person changes with ``PUT /api/me/settings``; the webhook's URL and secret and the
 #: unsubscribe token have their own ways in.

@@ -72,7 +72,7 @@ from hellenika.server.notify.service import NotifySettings
 from hellenika.server.notify.webhooks import WebhookFailed, WebhookRefused, check_target, post
 from hellenika.server.store import Store
 from hellenika.server.store.models import ActionRow, EmailToken, GameTable, OutboxRow, Seat
-from hellenika.server.tables.info import PLAYING, USER, TableInfo, load_info, load_infos
+from hellenika.server.tables import PLAYING, USER, TableInfo, load_info, load_infos
 
 log = logging.getLogger("hellenika.server.notify")
 

@@ -17,7 +17,7 @@ from hellenika.server.people.accounts import UserPublic
 from hellenika.server.people.profiles import find_user
 from hellenika.server.store import Store
 from hellenika.server.store.models import Friend, GameTable, Seat, User
-from hellenika.server.tables.info import PLAYING, USER, TableInfo, iso, load_infos
+from hellenika.server.tables import PLAYING, USER, TableInfo, iso, load_infos
 
 #: The most friends one list holds.
 MAX_FRIENDS = 200

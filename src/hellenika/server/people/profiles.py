@@ -22,7 +22,7 @@ from hellenika import games
 from hellenika.server.core.errors import ApiError
 from hellenika.server.people.accounts import name_key
 from hellenika.server.store.models import GameTable, Rating, Seat, User
-from hellenika.server.tables.info import FINISHED, USER, TableInfo, iso, load_infos
+from hellenika.server.tables import FINISHED, USER, TableInfo, iso, load_infos
 
 #: Favourite games shown (the most played).
 FAVOURITES = 3

@@ -22,7 +22,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from hellenika.server.store.models import Rating, User
-from hellenika.server.tables.info import USER, TableInfo
+from hellenika.server.tables import USER, TableInfo
 
 _MODEL = PlackettLuce()
 

@@ -1,4 +1,4 @@
-"""Mutes and blocks between people (issue 23): who does not read whom at a table's chat, and who may not
+"""Mutes and blocks between people: who does not read whom at a table's chat, and who may not
 invite or join whom.
 
 - **Mute** (``user_mutes``): the muter no longer reads the muted person's chat lines (history and live).
@@ -24,7 +24,7 @@ from hellenika.server.core.errors import ApiError
 from hellenika.server.people.accounts import Accounts, UserPublic
 from hellenika.server.store import Store
 from hellenika.server.store.models import User, UserBlock, UserMute
-from hellenika.server.tables.info import INVITED, USER, TableInfo
+from hellenika.server.tables import INVITED, USER, TableInfo
 
 MUTES, BLOCKS = "mutes", "blocks"
 

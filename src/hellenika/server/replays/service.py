@@ -25,12 +25,11 @@ from hellenika.engine.record import Record
 from hellenika.engine.state import State
 from hellenika.server.core.config import Settings
 from hellenika.server.core.errors import ApiError
-from hellenika.server.people.accounts import UserPublic
-from hellenika.server.round.master import Master
-from hellenika.server.round.moves import BY_TIMEOUT
+from hellenika.server.people import UserPublic
+from hellenika.server.round import BY_TIMEOUT, Master
 from hellenika.server.store import Store
 from hellenika.server.store.models import GameTable, Replay
-from hellenika.server.tables.info import FINISHED
+from hellenika.server.tables import FINISHED
 from hellenika.web.model import table_model
 from hellenika.web.results import end_reason_words, end_words
 

@@ -22,7 +22,7 @@ from hellenika.engine.agent import Observation
 from hellenika.server.core.errors import ApiError
 from hellenika.server.round.live import LiveTable, MasterBase
 from hellenika.server.round.moves import BY_BOT, bot_rng
-from hellenika.server.tables.info import PLAYING, USER, TableInfo
+from hellenika.server.tables import PLAYING, USER, TableInfo
 
 log = logging.getLogger("hellenika.server")
 

@@ -13,11 +13,11 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from hellenika.server.core.errors import ApiError
-from hellenika.server.round import vacations
 from hellenika.server.round.live import LiveTable, MasterBase
 from hellenika.server.round.moves import BY_TIMEOUT, Conflict
+from hellenika.server.round.vacations import covering, moved_deadline
 from hellenika.server.store.models import GameTable
-from hellenika.server.tables.info import PLAYING, WAITING, vacations_at
+from hellenika.server.tables import PLAYING, WAITING, vacations_at
 
 log = logging.getLogger("hellenika.server")
 
@@ -95,7 +95,7 @@ class Deadlines(MasterBase):
             return False
 
         def read(session: Session) -> tuple[float, float] | None:
-            found = vacations.covering(session, user_id, deadline)
+            found = covering(session, user_id, deadline)
             return None if found is None else (found.starts_at, found.ends_at)
 
         found = await self.store.read(read)
@@ -104,7 +104,7 @@ class Deadlines(MasterBase):
         starts_at, ends_at = found
         if ends_at > now:
             return True
-        moved = vacations.moved_deadline(deadline, starts_at, ends_at, (info.deadline_hours or 0.0) * 3600.0)
+        moved = moved_deadline(deadline, starts_at, ends_at, (info.deadline_hours or 0.0) * 3600.0)
         if moved <= now:
             return False
         updated = info.with_changes(turn_deadline=moved)

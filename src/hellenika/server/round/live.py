@@ -16,7 +16,7 @@ from hellenika.engine.game import Game
 from hellenika.engine.state import State
 from hellenika.server.round.moves import BY_TIMEOUT
 from hellenika.server.round.views import LogCache
-from hellenika.server.tables.info import TableInfo
+from hellenika.server.tables import TableInfo
 
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session

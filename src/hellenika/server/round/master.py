@@ -43,15 +43,14 @@ from hellenika.engine.record import Record
 from hellenika.engine.results import forfeit_places
 from hellenika.engine.rng import PER_STEP
 from hellenika.engine.state import CHANCE, State
-from hellenika.server.chat import service as chat
+from hellenika.server.chat import forfeit_line
 from hellenika.server.core.config import Settings
 from hellenika.server.core.coordination import LocalLocks
 from hellenika.server.core.errors import ApiError
 from hellenika.server.core.fanout import Fanout
 from hellenika.server.core.hub import Hub
-from hellenika.server.notify.outbox import enqueue_for_table
-from hellenika.server.people.accounts import UserPublic
-from hellenika.server.people.ratings import not_rated_reason, rate_game
+from hellenika.server.notify import enqueue_for_table
+from hellenika.server.people import UserPublic, not_rated_reason, rate_game
 from hellenika.server.round.bots import Bots
 from hellenika.server.round.deadlines import Deadlines
 from hellenika.server.round.live import LiveTable
@@ -74,7 +73,7 @@ from hellenika.server.round.pushes import Pushes, render_models
 from hellenika.server.round.sync import CrossProcess
 from hellenika.server.store import Store
 from hellenika.server.store.models import ActionRow, GameTable, Snapshot
-from hellenika.server.tables.info import FINISHED, PLAYING, WAITING, TableInfo, load_info
+from hellenika.server.tables import FINISHED, PLAYING, WAITING, TableInfo, load_info
 from hellenika.web.results import end_words
 
 log = logging.getLogger("hellenika.server")
@@ -546,7 +545,7 @@ class Master(CrossProcess, Pushes, Bots, Deadlines):
         live.info = updated
         self.announce(updated)
         await self.publish(live)
-        await chat.forfeit_line(self, info.id, live.names()[seat], reason)  # "alice resigned"
+        await forfeit_line(self, info.id, live.names()[seat], reason)  # "alice resigned"
 
     # ------------------------------------------------------------------ records
 

@@ -18,7 +18,7 @@ from hellenika.engine.game import Game
 from hellenika.engine.rng import Rng, chance_at_step
 from hellenika.engine.state import CHANCE, State
 from hellenika.server.store.models import ActionRow, GameTable, Seat
-from hellenika.server.tables.info import FINISHED, TableInfo
+from hellenika.server.tables import FINISHED, TableInfo
 
 #: Who made an action: a person, a bot seat, a bot playing for a late person, or chance.
 BY_USER, BY_BOT, BY_TIMEOUT, BY_CHANCE = "user", "bot", "timeout", "chance"

@@ -12,10 +12,11 @@ from typing import Any
 import anyio.to_thread
 
 from hellenika.engine.state import State
+from hellenika.server.core.hub import dumps, dumps_bytes
 from hellenika.server.round.live import LiveTable, MasterBase
 from hellenika.server.round.moves import BY_USER, names_of
-from hellenika.server.round.views import LogCache, cached_table_model, dumps, dumps_bytes
-from hellenika.server.tables.info import FINISHED, PLAYING, TableInfo
+from hellenika.server.round.views import LogCache, cached_table_model
+from hellenika.server.tables import FINISHED, PLAYING, TableInfo
 from hellenika.web.results import end_reason_words, end_words
 
 

@@ -35,7 +35,7 @@ from hellenika.server.core.fanout import TABLE, Note
 from hellenika.server.round.live import LiveTable, MasterBase
 from hellenika.server.round.moves import BY_TIMEOUT, TABLE_COLUMNS
 from hellenika.server.store.models import ActionRow, GameTable, Seat
-from hellenika.server.tables.info import PLAYING, WAITING, TableInfo, load_info
+from hellenika.server.tables import PLAYING, WAITING, TableInfo, load_info
 
 log = logging.getLogger("hellenika.server")
 

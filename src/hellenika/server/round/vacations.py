@@ -23,10 +23,10 @@ from sqlalchemy.orm import Session
 
 from hellenika.server.core.config import Settings
 from hellenika.server.core.errors import ApiError
-from hellenika.server.people.accounts import UserPublic
+from hellenika.server.people import UserPublic
 from hellenika.server.store import Store
 from hellenika.server.store.models import Vacation
-from hellenika.server.tables.info import iso
+from hellenika.server.tables import iso
 
 DAY = 86_400.0
 #: A vacation ended within this many seconds of its start counts no day (started by mistake).

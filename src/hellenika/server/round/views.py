@@ -13,19 +13,9 @@ import threading
 from collections.abc import Sequence
 from typing import Any, cast
 
-import orjson
-
 from hellenika.engine.events import Event
 from hellenika.engine.state import State
 from hellenika.web.model import log_entry, table_model
-
-
-def dumps(data: Any) -> str:
-    return orjson.dumps(data).decode()
-
-
-def dumps_bytes(data: Any) -> bytes:
-    return orjson.dumps(data)
 
 
 class _WithoutLog:

@@ -8,6 +8,8 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import Engine, text
 
+from hellenika.server.store.locks import lock_key
+
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
 
@@ -24,8 +26,6 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
     """Bring the database to ``revision`` on one connection of ``engine``. On PostgreSQL the processes that
     start at once (``hellenika serve --workers N``, several hosts) take turns: a transaction-level advisory
     lock, so the first migrates and the others find the schema at ``revision``."""
-    from hellenika.server.core.coordination import lock_key
-
     config = alembic_config(engine)
     with engine.begin() as connection:
         if connection.dialect.name == "postgresql":

@@ -104,7 +104,7 @@ class GameTable(Base):
     last_move_at: Mapped[float | None] = mapped_column(Float, nullable=True)
     #: "What would the bot do?" may be asked at this table (unrated tables only; migration 0009).
     hints: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
-    #: A "Learn to play" game (server/learn/guided.py): the table page explains each step.
+    #: A "Learn to play" game (server/learn/routes.py): the table page explains each step.
     guided: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 

@@ -20,6 +20,8 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, aliased
 
 from hellenika import games
+from hellenika.server.core.errors import ApiError
+from hellenika.server.store import Store
 from hellenika.server.store.models import GameTable, Seat, TableSuccessor, User, Vacation
 from hellenika.web.results import end_words
 
@@ -102,7 +104,7 @@ class TableInfo:
     #: The table *Play again* made from this finished one (hellenika.server.lobby.again), else None.
     next_table: str | None = None
     #: Hints may be asked here (server/learn/hints.py), and the page guides a first game
-    #: (server/learn/guided.py).
+    #: (server/learn/routes.py).
     hints: bool = False
     guided: bool = False
 
@@ -159,7 +161,7 @@ class TableInfo:
             "game": self.game,
             "title": games.get(self.game).title,
             "players": self.players,
-            # The options that apply at this player count (the others keep their defaults: issue 22).
+            # The options that apply at this player count (the others keep their defaults).
             "options": games.get(self.game).shown_options(self.players, self.options),
             "mode": self.mode,
             "deadline_hours": self.deadline_hours,
@@ -286,3 +288,11 @@ def vacations_at(session: Session, user_ids: set[int], now: float | None = None)
 def load_info(session: Session, table_id: str) -> TableInfo | None:
     found = load_infos(session, [table_id])
     return found[0] if found else None
+
+
+async def read_table(store: Store, table_id: str) -> TableInfo:
+    """The table as the database has it now; 404 when there is none."""
+    info = await store.read(lambda s: load_info(s, table_id))
+    if info is None:
+        raise ApiError(404, f"no table {table_id!r}")
+    return info

@@ -1,4 +1,4 @@
-"""Unrated tables, each table's last activity, and players' vacations (issue 20).
+"""Unrated tables, each table's last activity, and players' vacations.
 
 - ``tables.rated``: whether a finished game changes ratings (true for every existing table).
 - ``tables.last_move_at``: when the table last changed (a move, a start, a forfeit); existing started tables

@@ -1,4 +1,4 @@
-"""Notifications (issue 20): users' e-mail addresses, notification settings, e-mail tokens, the outbox.
+"""Notifications: users' e-mail addresses, notification settings, e-mail tokens, the outbox.
 
 - ``users.email`` / ``users.email_verified``: where mail goes, once the address is verified.
 - ``notification_settings``: a person's choices of events, channels, the quiet rule and the digest.

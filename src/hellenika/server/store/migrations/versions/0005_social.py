@@ -1,4 +1,4 @@
-"""Table chat, mutes and blocks (issue 23).
+"""Table chat, mutes and blocks.
 
 - ``chat_messages``: one row per chat line of a table, in the players', the spectators' or the system
   channel; ``author_id`` is NULL for system lines; ``version`` is the table's revision when it was written,

@@ -1,4 +1,4 @@
-"""Friends and *Play again* (issue 23).
+"""Friends and *Play again*.
 
 - ``friends``: whom a person keeps in their friends list (one way; the friend is not asked).
 - ``table_successors``: the table *Play again* created from a finished one, one per finished table, so a

@@ -1,4 +1,4 @@
-"""Finding an opponent automatically (issue 23): ``match_requests``, one row per person's request to be
+"""Finding an opponent automatically: ``match_requests``, one row per person's request to be
 seated with people of a close rating (server/lobby/matchmaking.py).
 
 Revision ID: 0007

@@ -1,4 +1,4 @@
-"""The operators' tools (issue 23): admins, suspended accounts, reports.
+"""The operators' tools: admins, suspended accounts, reports.
 
 - ``users.is_admin``: granted by ``hellenika admin grant NAME`` (the first account is an admin anyway).
 - ``users.suspended_until`` / ``users.suspended_reason``: a suspended account cannot log in until then.

@@ -1,4 +1,4 @@
-"""Learning in the browser (issue 26).
+"""Learning in the browser: post-game reviews and hints.
 
 - ``game_reviews``: the post-game review of one seat of a replay: its status and progress while a process
   computes it in the background, then its judgements, kept.

@@ -1,4 +1,4 @@
-// Learning at a table (issue 26): "What would the bot do?" where the table allows hints (GET
+// Learning at a table: "What would the bot do?" where the table allows hints (GET
 // /api/tables/{id}/hint: the heuristic's choice, or a short search's with "Think harder"), and, at a guided
 // first game ("Learn to play"), a panel that says at each of the player's turns what the rules allow now (the
 // choices grouped by kind, in their labels' words) and quotes the part of the game's rules summary that speaks

@@ -136,7 +136,7 @@ async function main() {
       link.hidden = false;
       link.setAttribute("download", `hellenika-${first.game}-replay-${replayId}.json`);
     }
-    // The post-game review of the same game (issue 26: js/shell/review.js).
+    // The post-game review of the same game (js/shell/review.js).
     const review = byId("review-link");
     review.href = `/replays/${encodeURIComponent(replayId)}/review`;
     review.hidden = false;

@@ -204,7 +204,7 @@ function drawResult() {
   link.setAttribute("download", `hellenika-${model.game}-${tableId}.json`);
   // A finished table's id is also a replay id (docs/WEB.md); ?table= lets the replay page offer the record.
   byId("replay-link").href = `/replays/${encodeURIComponent(tableId)}?table=${encodeURIComponent(tableId)}`;
-  // The post-game review (issue 26): the search's verdict on each of my decisions, the biggest mistakes first.
+  // The post-game review: the search's verdict on each of my decisions, the biggest mistakes first.
   byId("review-link").href = `/replays/${encodeURIComponent(tableId)}/review`;
 }
 

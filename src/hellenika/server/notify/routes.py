@@ -15,42 +15,48 @@ from urllib.parse import parse_qs
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse
 
-from hellenika.server.core.deps import CSRF, CurrentUser, ServicesDep
+from hellenika.server.core.deps import CSRF, part
 from hellenika.server.notify.schemas import EmailRequest, NotifySettingsUpdate
+from hellenika.server.notify.worker import Notifier
+from hellenika.server.people import CurrentUser
 
 router = APIRouter(prefix="/api", tags=["notifications"])
 pages = APIRouter(include_in_schema=False)
 
 MAX_TOKEN = 100
 
+NotifierDep = Annotated[Notifier, part("notifier")]
+
 
 @router.get("/me/settings")
-async def get_settings(svc: ServicesDep, user: CurrentUser) -> dict[str, Any]:
+async def get_settings(notifier: NotifierDep, user: CurrentUser) -> dict[str, Any]:
     """My notification settings: events, channels, the quiet rule, the digest, my address and webhook."""
-    return await svc.notifier.account.get(user)
+    return await notifier.account.get(user)
 
 
 @router.put("/me/settings", dependencies=CSRF)
-async def put_settings(body: NotifySettingsUpdate, svc: ServicesDep, user: CurrentUser) -> dict[str, Any]:
+async def put_settings(
+    body: NotifySettingsUpdate, notifier: NotifierDep, user: CurrentUser
+) -> dict[str, Any]:
     """Change my notification settings (fields left out keep their values); 422 for a webhook address
     that is not http(s) or too long."""
-    return await svc.notifier.account.put(user, body)
+    return await notifier.account.put(user, body)
 
 
 @router.post("/me/email", dependencies=CSRF)
-async def set_email(body: EmailRequest, svc: ServicesDep, user: CurrentUser) -> dict[str, Any]:
+async def set_email(body: EmailRequest, notifier: NotifierDep, user: CurrentUser) -> dict[str, Any]:
     """Set my e-mail address (unverified until I follow the link mailed to it; at most 5 mails an hour,
     then 429); an empty address removes it."""
-    return await svc.notifier.account.set_email(user, body)
+    return await notifier.account.set_email(user, body)
 
 
 @router.get("/admin/outbox")
 async def admin_outbox(
-    svc: ServicesDep, user: CurrentUser, limit: Annotated[int, Query(ge=1, le=500)] = 100
+    notifier: NotifierDep, user: CurrentUser, limit: Annotated[int, Query(ge=1, le=500)] = 100
 ) -> dict[str, Any]:
     """The newest notifications and what each says (sent, or only logged without SMTP); the admin (the
     first account) only, 403 for anyone else."""
-    return await svc.notifier.account.outbox(user, limit)
+    return await notifier.account.outbox(user, limit)
 
 
 def page(title: str, *body: str, status: int = 200) -> HTMLResponse:
@@ -71,10 +77,8 @@ def _token(value: str | None) -> str:
 
 
 @pages.get("/verify-email")
-async def verify_email(svc: ServicesDep, token: str | None = None) -> HTMLResponse:
-    ok, words = (
-        await svc.notifier.account.verify(_token(token)) if token else (False, "This link has no token.")
-    )
+async def verify_email(notifier: NotifierDep, token: str | None = None) -> HTMLResponse:
+    ok, words = await notifier.account.verify(_token(token)) if token else (False, "This link has no token.")
     return page(
         "E-mail verified" if ok else "E-mail not verified",
         f'<p id="verify-result" data-ok="{int(ok)}">{html.escape(words)}</p>',
@@ -84,9 +88,9 @@ async def verify_email(svc: ServicesDep, token: str | None = None) -> HTMLRespon
 
 
 @pages.get("/unsubscribe")
-async def unsubscribe_page(svc: ServicesDep, token: str | None = None) -> HTMLResponse:
+async def unsubscribe_page(notifier: NotifierDep, token: str | None = None) -> HTMLResponse:
     value = _token(token)
-    name = await svc.notifier.account.unsubscribe_target(value) if value else None
+    name = await notifier.account.unsubscribe_target(value) if value else None
     if name is None:
         return page("Unsubscribe", "<p>This unsubscribe link is not valid.</p>", status=400)
     return page(
@@ -100,12 +104,12 @@ async def unsubscribe_page(svc: ServicesDep, token: str | None = None) -> HTMLRe
 
 
 @pages.post("/unsubscribe")
-async def unsubscribe(request: Request, svc: ServicesDep, token: str | None = None) -> HTMLResponse:
+async def unsubscribe(request: Request, notifier: NotifierDep, token: str | None = None) -> HTMLResponse:
     """The form's POST, or a mail program's one-click POST (the token in the address)."""
     body = (await request.body())[:4096].decode("utf-8", "replace")
     form = parse_qs(body)
     value = _token(token or (form.get("token") or [""])[0])
-    done = await svc.notifier.account.unsubscribe(value) if value else False
+    done = await notifier.account.unsubscribe(value) if value else False
     if not done:
         return page("Unsubscribe", "<p>This unsubscribe link is not valid.</p>", status=400)
     return page(

@@ -26,14 +26,15 @@ import orjson
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from sqlalchemy.exc import OperationalError
 
+from hellenika.server.chat import Chat
+from hellenika.server.core.edge import json_problem
 from hellenika.server.core.errors import ApiError
-from hellenika.server.core.hub import Connection
+from hellenika.server.core.hub import Connection, dumps
 from hellenika.server.core.security import SESSION_COOKIE, RetryLater, token_hash
-from hellenika.server.http.edge import json_problem
+from hellenika.server.people import Accounts
+from hellenika.server.round.master import Master
 from hellenika.server.round.pushes import payload, seat_model
-from hellenika.server.round.views import dumps
-from hellenika.server.services import Services
-from hellenika.server.tables.info import WAITING
+from hellenika.server.tables import WAITING, read_table
 
 router = APIRouter()
 
@@ -48,12 +49,15 @@ def _same_origin(websocket: WebSocket) -> bool:
 
 @router.websocket("/ws/tables/{table_id}")
 async def table_socket(websocket: WebSocket, table_id: str) -> None:
-    svc: Services = websocket.app.state.services
+    parts = websocket.app.state.services  # the running server's parts (server/services.py)
+    accounts: Accounts = parts.accounts
+    master: Master = parts.master
+    chat: Chat = parts.chat
     if not _same_origin(websocket):
         await websocket.close(code=4403, reason="cross-origin WebSocket refused")  # a 403 at the handshake
         return
     token = websocket.cookies.get(SESSION_COOKIE)
-    user = await svc.accounts.user_for_token(token)
+    user = await accounts.user_for_token(token)
     user_id = user.id if user else None
     await websocket.accept()
     connection = Connection(websocket, user_id, token_hash(token) if user and token else None)
@@ -61,17 +65,17 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     # In the hub before the table is read: a change committed from here on (the start, a move) is pushed to
     # this connection too. Read first, a start committed in between went to nobody here, and the stale
     # "waiting" status then sent the lobby's JSON instead of the game: the page never saw its first state.
-    svc.master.hub.add(table_id, connection)
+    master.hub.add(table_id, connection)
     try:
         try:
-            info = await svc.lobby.status(table_id)
+            info = await read_table(master.store, table_id)
         except ApiError as exc:  # accepted first, so the browser gets the code and the reason
             await websocket.close(code=4404, reason=exc.detail[:120])
             return
         known = _known_version(websocket.query_params.get("version"))
-        if not await _is_current(svc, table_id, info.status == WAITING, known):
-            await _send_current(svc, table_id, connection, info.status == WAITING)
-        limit = svc.settings.max_ws_message_bytes
+        if not await _is_current(master, table_id, info.status == WAITING, known):
+            await _send_current(master, table_id, connection, info.status == WAITING)
+        limit = master.settings.max_ws_message_bytes
         while True:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
@@ -88,18 +92,18 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
                 await _error(websocket, 'send {"type": "sync", "version": n} (JSON, at most 32 levels deep)')
                 continue
             if request.get("type") == "chat":
-                await _chat(svc, websocket, table_id, user, request)
+                await _chat(chat, websocket, table_id, user, request)
                 continue
-            live = svc.master.live.get(table_id)
-            if live is not None and svc.master.shared:
-                await svc.master.catch_up(live)  # another process may have moved it (the pages' resync)
+            live = master.live.get(table_id)
+            if live is not None and master.shared:
+                await master.catch_up(live)  # another process may have moved it (the pages' resync)
             current = live.info.version if live is not None else 0
             if request.get("version") != current:
-                await _send_current(svc, table_id, connection, live is None)
+                await _send_current(master, table_id, connection, live is None)
     except WebSocketDisconnect:
         pass
     finally:
-        svc.master.hub.remove(table_id, connection)
+        master.hub.remove(table_id, connection)
         await connection.stop()
 
 
@@ -110,14 +114,14 @@ def _known_version(value: str | None) -> int | None:
     return int(value)
 
 
-async def _is_current(svc: Services, table_id: str, waiting: bool, known: int | None) -> bool:
+async def _is_current(master: Master, table_id: str, waiting: bool, known: int | None) -> bool:
     """Whether the page's model (version ``known``) is the table's current one, so it need not be sent.
 
     ``live_table`` catches up with the database first when several processes serve the tables (sync.py)."""
     if known is None or waiting:
         return False
     try:
-        live = await svc.master.live_table(table_id)
+        live = await master.live_table(table_id)
     except ApiError:
         return False
     return live.info.version == known
@@ -134,9 +138,7 @@ def _parse(text: str) -> dict[str, Any] | None:
     return value
 
 
-async def _chat(
-    svc: Services, websocket: WebSocket, table_id: str, user: Any, request: dict[str, Any]
-) -> None:
+async def _chat(chat: Chat, websocket: WebSocket, table_id: str, user: Any, request: dict[str, Any]) -> None:
     """A chat line sent on the socket: posted as over HTTP; a refusal is answered as an error message."""
     text, channel = request.get("text"), request.get("channel")
     if user is None:
@@ -145,7 +147,7 @@ async def _chat(
         await _error(websocket, 'send {"type": "chat", "text": "..."}')
     else:
         try:
-            await svc.chat.post(table_id, user, text, channel)
+            await chat.post(table_id, user, text, channel)
         except ApiError as exc:
             await _error(websocket, exc.detail)
         except RetryLater as exc:
@@ -158,13 +160,13 @@ async def _error(websocket: WebSocket, detail: str) -> None:
     await websocket.send_text(dumps({"type": "error", "detail": detail}))
 
 
-async def _send_current(svc: Services, table_id: str, connection: Connection, waiting: bool) -> None:
+async def _send_current(master: Master, table_id: str, connection: Connection, waiting: bool) -> None:
     """Offer the connection what it should show now: the model, or the table alone before the start
     (``waiting``: the caller saw it waiting; it is looked at again, since it may have started since)."""
-    info = await svc.lobby.status(table_id) if waiting else None
+    info = await read_table(master.store, table_id) if waiting else None
     if info is None or info.status != WAITING:
         try:
-            live = await svc.master.live_table(table_id)
+            live = await master.live_table(table_id)
         except ApiError:
             live = None
         if live is not None:
@@ -176,5 +178,5 @@ async def _send_current(svc: Services, table_id: str, connection: Connection, wa
             )
             connection.offer(payload(dumps(model), info.to_json(connection.user_id)), info.version)
             return
-        info = await svc.lobby.status(table_id)
+        info = await read_table(master.store, table_id)
     connection.offer(dumps({"type": "table", "table": info.to_json(connection.user_id)}), info.version)

@@ -16,7 +16,7 @@ from fastapi import APIRouter
 from fastapi.responses import JSONResponse
 from sqlalchemy import text
 
-from hellenika.server.core.deps import ServicesDep
+from hellenika.server.http.deps import ServicesDep
 
 router = APIRouter(tags=["health"])
 
