@@ -38,13 +38,14 @@ def test_my_games_order_deadlines_last_activity_and_the_next_game(
     bob = server.player("bob")
     cat = server.player("cat")
     t0 = clock.now
-    # Waiting for ann's move: deadlines of 48 h and 2 h, and two without a deadline, the first waiting longer.
+    # Waiting for ann's move: deadlines of 48 h and 2 h, and two without a deadline (unrated tables without
+    # a clock), the first waiting longer.
     long_deadline = _against_bot(ann, mode="turn-based", deadline_hours=48)
     short_deadline = _against_bot(ann, mode="turn-based", deadline_hours=2)
     clock.advance(60)
-    no_deadline_older = _against_bot(ann)
+    no_deadline_older = _against_bot(ann, rated=False)
     clock.advance(60)
-    no_deadline_newer = _against_bot(ann)
+    no_deadline_newer = _against_bot(ann, rated=False)
     # Waiting for bob's move (ann plays her decisions until it is his turn).
     theirs = ann.create(game="hercules", players=2, seats=[{"kind": "me"}, {"kind": "user", "user": "bob"}])
     bob.ok(bob.post(f"/api/tables/{theirs['id']}/accept"))

@@ -20,7 +20,7 @@ import hashlib
 import json
 import math
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from hellenika.engine.actions import Action
@@ -123,6 +123,30 @@ class State(ABC):
         Perfect-information games (and games whose secrets are drawn lazily as chance) return a clone.
         """
         return self.clone()
+
+    def turn_key(self) -> Hashable:
+        """What tells one turn of a seat from its next: equal for every decision of the turn in progress,
+        different once the same seat begins another (Hercules' Pegasus can give a seat the last turn of a
+        round and the first of the next; a solo player plays every turn).
+
+        A turn is the run of decisions one seat makes before play passes on (placing, paying and storing in
+        one Attika turn; a bid and its amount in Peloponnes). Interfaces count turns by :meth:`current_turn`
+        (the server's clocks add their bonus per turn, and its timeout bot plays exactly the late seat's
+        turn). The default, for games where a seat never takes two turns in a row, says nothing: turns then
+        change with :meth:`turn_owner`.
+        """
+        return None
+
+    def turn_owner(self) -> int:
+        """Whose turn it is: the seat to move, except while another seat reacts inside that turn (Hellas
+        (Delonge) asks the other player whether to play a card in the active player's turn), when it is the
+        seat whose turn goes on."""
+        return self.current_player()
+
+    def current_turn(self) -> tuple[int, Hashable]:
+        """The turn in progress, ``(turn_owner(), turn_key())``: two decision points are in one turn exactly
+        when these are equal."""
+        return (self.turn_owner(), self.turn_key())
 
     @property
     def num_participants(self) -> int:

@@ -206,6 +206,10 @@ class AttikaState(FlowMixin, HiddenMixin):
     def current_player(self) -> int:
         return self.cp
 
+    def turn_key(self) -> int:
+        """Turns are counted from the start; a seat's turn holds all its draws, placements and payments."""
+        return self.turn
+
     def legal_actions(self) -> list[Action]:
         """The engine's, written out for a decision (the hot path of bots)."""
         if self.cp < 0:

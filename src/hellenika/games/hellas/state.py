@@ -182,6 +182,10 @@ class HellasState(FlowMixin):
     def current_player(self) -> int:
         return self.cp
 
+    def turn_key(self) -> tuple[int, int]:
+        """The round and the turn within it (counted from 0 each round): a seat moves once per turn."""
+        return (self.round, self.turn)
+
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         phase = self.phase
         t = self.t

@@ -214,6 +214,15 @@ class HellasState(SetupMixin, TurnMixin, VoyageMixin, AttackMixin, CardMixin):
     def current_player(self) -> int:
         return self.cp
 
+    def turn_key(self) -> int:
+        """The active player's turn, counted from the start."""
+        return self.turn
+
+    def turn_owner(self) -> int:
+        """The active player: a reaction of the other (a card played in the active player's turn) is a
+        decision within the active player's turn."""
+        return self.active if self.cp >= 0 else self.cp
+
     def participant_names(self) -> list[str]:
         return ["Light", "Dark"]
 

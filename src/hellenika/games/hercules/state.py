@@ -179,6 +179,11 @@ class HerculesState(FlowMixin):
     def current_player(self) -> int:
         return self.cp
 
+    def turn_key(self) -> tuple[int, int]:
+        """The round and the turn within it: with the Pegasus, a seat can take the last turn of a round and
+        the first of the next (in solo every other turn is the seat's), two turns by one seat."""
+        return (self.round, self.turn_index)
+
     def chance_outcomes(self) -> Sequence[tuple[Action, float]]:
         phase = self.phase
         g = self.g

@@ -390,6 +390,18 @@ class PeloponnesState(State):
     def current_player(self) -> int:
         return self.cp
 
+    def turn_key(self) -> tuple[int, int, tuple[int, ...]]:
+        """The round, the disaster chits left (one fewer after each chit drawn), and the step that asked for
+        the decision: the automatic task under the run of decision tasks on the stack (a bid and its amount
+        are one turn; each disaster, supply round or phase is another). In solo every decision is the
+        seat's, and this tells its turns apart."""
+        tasks = self.tasks
+        chits = self.s1 + self.s2 + len(self.under2)
+        for i in range(len(tasks) - 1, -1, -1):
+            if tasks[i][0] < step.FIRST_DECISION:
+                return (self.round, chits, tasks[i])
+        return (self.round, chits, ())
+
     def chance_outcomes(self) -> Sequence[tuple[Action, float]]:
         task = self.tasks[-1]
         outcomes: Sequence[tuple[Action, float]] = flow.OUTCOMES[task[0]](self, task)

@@ -29,8 +29,9 @@ class Settings:
     static_dir: Path = STATIC_DIR
     #: Seconds since the epoch; injected by tests to move deadlines without sleeping.
     clock: Callable[[], float] = field(default=time.time)
-    #: How often the deadline watcher wakes up (seconds); 0 disables the background task (tests drive it).
-    deadline_poll_seconds: float = 30.0
+    #: The longest the deadline watcher sleeps (seconds): it wakes at the nearest deadline it knows of, and
+    #: this often to learn of those other processes set; 0 disables the background task (tests drive it).
+    deadline_poll_seconds: float = 0.5
     #: Mark the session and CSRF cookies Secure (behind HTTPS; ``hellenika serve --secure-cookies``).
     secure_cookies: bool = False
     #: Session lifetime in seconds (30 days).
@@ -44,8 +45,13 @@ class Settings:
     argon2_time_cost: int = 3
     argon2_memory_kib: int = 65536
     argon2_parallelism: int = 4
-    #: The level that plays for a late seat when a turn-based table's deadline passes with on_timeout=bot.
+    #: The level that plays for a late seat when its clock runs out with on_timeout=bot.
     timeout_bot_level: str = "medium"
+    #: A seat whose time runs out this many times forfeits (server/round/endings.py).
+    max_timeouts: int = 3
+    #: At a live table, how long the others have to decide about a seat whose time ran out before the
+    #: timeout bot plays its turn (seconds).
+    timeout_decision_seconds: float = 60.0
     # Input limits at the edge (server/core/edge.py): body caps in bytes, and the largest WebSocket message.
     max_body_bytes: int = 64 * 1024
     max_record_bytes: int = 8 * 1024 * 1024

@@ -60,6 +60,24 @@ class Creator(Described):
     name: str
 
 
+class TimeControlOut(Described):
+    kind: str = Field(description="live, bank (N moves a day), per-move (hours a turn) or none")
+    base_seconds: float = Field(description="live and bank: each seat's starting time; per-move: each turn's")
+    increment_seconds: float = Field(description="added at the end of each of a seat's turns")
+    cap_seconds: float | None = Field(description="a bank never grows past this")
+    label: str = Field(description="in words: 10+10, 1 move a day, 3 days a move, no clock")
+
+
+class ClockOut(Described):
+    remaining: list[float] = Field(description="each seat's seconds left at the server's time of this answer")
+    running: int | None = Field(description="the seat whose time runs now, or null (a bot's turn, chance)")
+    low: list[bool] = Field(description="each seat's time is low (live: last 10 % or 30 s; turn-based: 12 h)")
+    timeouts: list[int] = Field(description="how often each seat's time has run out in this game")
+    expired: int | None = Field(
+        description="live: the seat whose time ran out, while the others decide (POST .../timeout)"
+    )
+
+
 class TableOut(Described):
     id: str
     game: str
@@ -96,6 +114,11 @@ class TableOut(Described):
     last_move_at: str | None = Field(description="when the last action was made (ISO 8601 UTC), or null")
     next_table: str | None = Field(
         default=None, description="the table *Play again* made from this finished one, or null"
+    )
+    time_control: TimeControlOut | None = Field(default=None, description="how the table keeps time")
+    clock: ClockOut | None = Field(default=None, description="the running clock, once the game has started")
+    abandon_votes: list[int] = Field(
+        default_factory=list, description="seats whose players voted to abandon the game (POST .../abandon)"
     )
 
 

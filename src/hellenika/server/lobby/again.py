@@ -113,6 +113,7 @@ async def play_again(master: Master, table_id: str, user: UserPublic) -> tuple[T
             options=dict(old.options),
             mode=old.mode,
             deadline_hours=old.deadline_hours,
+            time_control=old.time_control.stored() if old.time_control.clocked else None,
             on_timeout=old.on_timeout,
             private=old.private,
             rated=old.rated,

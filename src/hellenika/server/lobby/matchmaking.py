@@ -43,7 +43,7 @@ from hellenika.server.round import Master
 from hellenika.server.store import Store
 from hellenika.server.store.locks import lock_key
 from hellenika.server.store.models import GameTable, MatchRequest, Rating, User, UserBlock
-from hellenika.server.tables import USER, WAITING, iso
+from hellenika.server.tables import USER, WAITING, TimeControl, default_control, iso, per_move
 
 log = logging.getLogger("hellenika.server.lobby.matchmaking")
 
@@ -54,6 +54,13 @@ BASE_SPREAD = 3.0
 SPREAD_PER_MINUTE = 3.0
 #: Waiting requests a person may have at once (in different pools).
 MAX_WAITING = 5
+
+
+def _control(request: MatchRequest) -> TimeControl:
+    """A matched table's clock: the hours a move asked for, else the game's default (matches are rated)."""
+    if request.deadline_hours is not None:
+        return per_move(request.deadline_hours)
+    return default_control(request.game, request.mode, True)
 
 
 def pool_of(
@@ -366,6 +373,7 @@ class Matchmaking:
             options=dict(first.options),
             mode=first.mode,
             deadline_hours=first.deadline_hours,
+            time_control=_control(first).stored(),
             on_timeout="bot",
             private=True,  # full from the start: never listed as open
             rated=first.rated,

@@ -165,7 +165,7 @@ async def get_table(table_id: str, master: MasterDep, lobby: LobbyDep, user: Opt
     """A table's seats, status, options and deadline (the invitation for its creator)."""
     live = master.live.get(table_id)
     info = live.info if live is not None else await lobby.status(table_id)
-    return {"table": info.to_json(user.id if user else None)}
+    return {"table": info.to_json(user.id if user else None, master.settings.clock())}
 
 
 @tables_router.post("/tables/{table_id}/join", dependencies=CSRF)

@@ -23,6 +23,30 @@ class SeatRequest(Strict):
     )
 
 
+class TimeControlRequest(Strict):
+    """How the table keeps time: ``live`` (minutes each + seconds a turn), ``bank`` (BGA's turn-based
+    "N moves a day"), ``per-move`` (hours a turn) or ``none`` (unrated tables only)."""
+
+    model_config = ConfigDict(
+        json_schema_extra={"examples": [{"kind": "live", "minutes": 10, "increment": 10}]}
+    )
+
+    kind: Literal["none", "live", "bank", "per-move"]
+    minutes: float | None = Field(
+        default=None, gt=0, le=180, description="live: each player's starting minutes"
+    )
+    increment: float | None = Field(
+        default=None, ge=0, le=300, description="live: seconds added at the end of each of a player's turns"
+    )
+    moves_per_day: int | None = Field(
+        default=None,
+        ge=1,
+        le=3,
+        description="bank: turns a day; each adds 24 / N hours, up to 3 turns' worth",
+    )
+    hours: float | None = Field(default=None, gt=0, le=24 * 30, description="per-move: hours each turn")
+
+
 class TableCreate(Strict):
     model_config = ConfigDict(
         json_schema_extra={
@@ -43,7 +67,14 @@ class TableCreate(Strict):
         default=None, max_length=16, description="one per seat; missing: me, then open seats"
     )
     mode: Literal["live", "turn-based"] = "live"
-    deadline_hours: float | None = Field(default=None, gt=0, le=24 * 30)
+    deadline_hours: float | None = Field(
+        default=None, gt=0, le=24 * 30, description="turn-based: hours a turn (the same as a per-move clock)"
+    )
+    time_control: TimeControlRequest | None = Field(
+        default=None,
+        description="default: a rated table gets the game's normal live speed or 3 days a move; "
+        "an unrated one, none",
+    )
     on_timeout: Literal["bot", "forfeit"] = "bot"
     private: bool = Field(default=False, description="not listed; joined through the invitation link only")
     rated: bool = Field(default=True, description="the finished game changes the players' ratings")

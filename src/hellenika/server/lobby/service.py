@@ -25,21 +25,30 @@ from hellenika.bots.policy import shipped_player_counts
 from hellenika.engine.errors import HellenikaError
 from hellenika.server.core.config import Settings
 from hellenika.server.core.errors import ApiError
-from hellenika.server.lobby.schemas import JoinRequest, SeatRequest, TableCreate
+from hellenika.server.lobby.schemas import JoinRequest, SeatRequest, TableCreate, TimeControlRequest
 from hellenika.server.notify import enqueue_for_table
 from hellenika.server.people import Accounts, UserPublic, refuse_blocked_invitations, refuse_blocked_join
 from hellenika.server.store import Store
 from hellenika.server.store.models import GameTable, Seat
 from hellenika.server.tables import (
+    BANK,
     FINISHED,
     INVITED,
+    LIVE,
+    NO_CLOCK,
+    NONE,
     OPEN,
+    PER_MOVE,
     PLAYING,
     USER,
     WAITING,
     TableInfo,
+    TimeControl,
+    bank,
+    default_control,
     load_info,
     load_infos,
+    per_move,
     read_table,
 )
 
@@ -94,6 +103,48 @@ def add_table(
     session.flush()
 
 
+def hours_a_turn(control: TimeControl) -> float | None:
+    """What the lobby's filter and the table JSON call ``deadline_hours``: a turn-based clock's hours a
+    turn."""
+    if control.kind == PER_MOVE:
+        return control.base / 3600.0
+    if control.kind == BANK:
+        return control.increment / 3600.0
+    return None
+
+
+def time_control_of(
+    game: str, mode: str, rated: bool, hours: float | None, asked: TimeControlRequest | None
+) -> TimeControl:
+    """The table's time control from what was asked (422 naming what does not fit): a rated table always
+    has a clock; live clocks are for live tables and banks and days a move for turn-based ones."""
+    if asked is None:
+        return default_control(game, mode, rated) if hours is None else per_move(hours)
+    if hours is not None:
+        raise ApiError(422, "time_control: give either deadline_hours or a time control, not both")
+    if asked.kind == NONE:
+        if rated:
+            raise ApiError(422, "time_control: a rated table always has a clock; choose one, or play unrated")
+        return NO_CLOCK
+    if asked.kind == LIVE:
+        if mode != "live":
+            raise ApiError(422, "time_control: a live clock is for live tables; a turn-based one takes days")
+        if asked.minutes is None:
+            raise ApiError(422, "time_control: a live clock needs minutes (each player's starting time)")
+        return TimeControl(LIVE, asked.minutes * 60.0, asked.increment or 0.0)
+    if mode != "turn-based":
+        raise ApiError(
+            422, f"time_control: {asked.kind} is for turn-based tables; a live table takes minutes"
+        )
+    if asked.kind == BANK:
+        if asked.moves_per_day is None:
+            raise ApiError(422, "time_control: a bank needs moves_per_day (1, 2 or 3)")
+        return bank(asked.moves_per_day)
+    if asked.hours is None:
+        raise ApiError(422, "time_control: a per-move clock needs hours (the time for each turn)")
+    return per_move(asked.hours)
+
+
 def new_id() -> str:
     return secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
 
@@ -112,6 +163,7 @@ class Lobby:
             raise ApiError(422, str(exc)) from None
         if body.hints and body.rated:
             raise ApiError(422, "hints: hints are only for unrated tables (a rated game is played unaided)")
+        control = time_control_of(game.name, body.mode, body.rated, body.deadline_hours, body.time_control)
         try:
             options = game.validate(body.players, body.options)
         except HellenikaError as exc:
@@ -173,7 +225,8 @@ class Lobby:
                 players=body.players,
                 options=dict(options),
                 mode=body.mode,
-                deadline_hours=body.deadline_hours,
+                deadline_hours=hours_a_turn(control),
+                time_control=control.stored() if control.clocked else None,
                 on_timeout=body.on_timeout,
                 private=body.private,
                 rated=body.rated,

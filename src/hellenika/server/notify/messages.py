@@ -70,6 +70,20 @@ def when(seconds: float | None) -> str:
     return dt.datetime.fromtimestamp(seconds, dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
 
 
+def left_words(deadline: float | None, now: float | None) -> str:
+    """ " (12 hours left)" with the time from ``now`` to the deadline, or "" when either is unknown."""
+    if deadline is None or now is None:
+        return ""
+    seconds = max(0.0, deadline - now)
+    if seconds >= 2 * 86400:
+        amount, unit = round(seconds / 86400), "day"
+    elif seconds >= 2 * 3600:
+        amount, unit = round(seconds / 3600), "hour"
+    else:
+        amount, unit = max(1, round(seconds / 60)), "minute"
+    return f" ({amount} {unit}{'s' if amount != 1 else ''} left)"
+
+
 def result_words(payload: dict[str, Any]) -> str:
     names: list[str] = payload.get("names") or []
     result = payload.get("result") or {}
@@ -84,11 +98,14 @@ def result_words(payload: dict[str, Any]) -> str:
         lines.append(f"{forfeit_words(forfeit, reason, names)}.")
     if result.get("end_reason"):
         lines.append(str(result["end_reason"]))
+    if result.get("abandoned"):
+        lines.append("The players agreed to abandon the game; nobody wins.")
     return "\n".join(sorted(lines[: len(places)]) + lines[len(places) :])
 
 
-def compose(payload: dict[str, Any], name: str, public_url: str) -> Message:
-    """The message for one outbox payload, addressed to ``name``."""
+def compose(payload: dict[str, Any], name: str, public_url: str, now: float | None = None) -> Message:
+    """The message for one outbox payload, addressed to ``name``; ``now`` (when it is sent) says how much
+    time a turn has left."""
     event = payload.get("event", "")
     if event == VERIFY_EMAIL:
         link = str(payload.get("link", ""))
@@ -100,7 +117,7 @@ def compose(payload: dict[str, Any], name: str, public_url: str) -> Message:
         return Message("Confirm your e-mail address for Hellenika", text, None)
     if event == DIGEST:
         items: list[dict[str, Any]] = payload.get("items", [])
-        parts = [compose(item, name, public_url) for item in items]
+        parts = [compose(item, name, public_url, now) for item in items]
         body = "\n\n".join(f"- {m.subject}\n  {m.link or ''}" for m in parts)
         text = f"Hello {name},\n\nyour Hellenika day ({len(parts)} notifications):\n\n{body}"
         return Message(
@@ -114,10 +131,11 @@ def compose(payload: dict[str, Any], name: str, public_url: str) -> Message:
         subject = f"Your turn in {title}"
         text = f"Hello {name},\n\nit is your turn in {title} (with {others})."
         if payload.get("turn_deadline"):
-            text += f"\nDecide before {when(payload['turn_deadline'])}."
+            left = left_words(payload["turn_deadline"], now)
+            text += f"\nDecide before {when(payload['turn_deadline'])}{left}."
     elif event == DEADLINE_SOON:
         subject = f"Your time in {title} runs out soon"
-        ends = when(payload.get("turn_deadline"))
+        ends = when(payload.get("turn_deadline")) + left_words(payload.get("turn_deadline"), now)
         text = f"Hello {name},\n\nyour turn in {title} (with {others}) ends at {ends}."
     elif event == INVITED:
         subject = f"{payload.get('creator', 'Someone')} invites you to {title}"
@@ -136,7 +154,7 @@ def webhook_body(
 ) -> dict[str, Any]:
     """The webhook's JSON: ``content`` (Discord) and ``text`` (Slack) carry the words; the rest is for
     programs."""
-    message = compose(payload, name, public_url)
+    message = compose(payload, name, public_url, now)
     words = f"{message.subject}: {message.link}" if message.link else message.subject
     return {
         "content": words[:MAX_CONTENT],

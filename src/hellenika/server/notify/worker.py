@@ -255,6 +255,8 @@ class Notifier:
                 person = prefs.get(user_id)
                 if person is None or not person.deadline_soon or info.turn_deadline is None:
                     continue
+                if not info.time_control.turn_based:
+                    continue  # a live clock's last minutes are shown at the table, not mailed
                 window = person.deadline_hours * 3600.0
                 if info.deadline_hours is not None and info.deadline_hours * 3600.0 <= window:
                     continue  # the whole turn is shorter: the your-turn message named the deadline
@@ -396,7 +398,7 @@ class Notifier:
             if not secret:
                 secret = (await self.store.write(lambda s: ensure_row(s, row.user_id, now))).unsubscribe_token
             unsubscribe = f"{self.settings.public_url.rstrip('/')}/unsubscribe?token={secret}"
-        message = compose(payload, prefs.name, self.settings.public_url)
+        message = compose(payload, prefs.name, self.settings.public_url, self.settings.clock())
         email = build_email(message, self.settings.smtp_from, to, row.id, row.dedupe_key, unsubscribe)
         if await self.mailer.send(email):
             return SENT, None

@@ -20,8 +20,9 @@ from hellenika.bots.specs import LEVELS, make_agent
 from hellenika.engine.actions import Action
 from hellenika.engine.agent import Observation
 from hellenika.server.core.errors import ApiError
+from hellenika.server.round.clocks import bot_plays
 from hellenika.server.round.live import LiveTable, MasterBase
-from hellenika.server.round.moves import BY_BOT, bot_rng
+from hellenika.server.round.moves import BY_BOT, BY_TIMEOUT, bot_rng
 from hellenika.server.tables import PLAYING, USER, TableInfo
 
 log = logging.getLogger("hellenika.server")
@@ -43,10 +44,22 @@ class Bots(MasterBase):
             return
         if live.info.status != PLAYING:
             return
-        seat = live.state.current_player()
-        if seat < 0 or not live.info.is_bot(seat):
+        if self.bot_to_move(live) is None:
             return
         live.bot_task = self.spawn(self._run_bots(live))
+
+    def bot_to_move(self, live: LiveTable) -> tuple[int, str, str] | None:
+        """The seat a bot plays now, its level and who the move is by: a bot's seat, or a person's seat in a
+        turn that timed out (the timeout bot plays exactly that turn); None when a person is to decide."""
+        info = live.info
+        seat = live.state.current_player()
+        if info.status != PLAYING or seat < 0:
+            return None
+        if info.is_bot(seat):
+            return seat, info.seats[seat].level or "medium", BY_BOT
+        if bot_plays(info.clock, live.state):
+            return seat, self.settings.timeout_bot_level, BY_TIMEOUT
+        return None
 
     def spawn(self, coroutine: Any) -> asyncio.Task[Any]:
         task = asyncio.create_task(coroutine)
@@ -94,12 +107,14 @@ class Bots(MasterBase):
                     return
                 await self.catch_up(live)  # another process may have moved (several processes only)
                 async with live.lock:
-                    info = live.info
-                    seat = live.state.current_player()
-                    if info.status != PLAYING or seat < 0 or not info.is_bot(seat):
+                    found = self.bot_to_move(live)
+                    if found is None:
                         return
-                    level = info.seats[seat].level or "medium"
-                    await self._commit(live, seat, await self._bot_move(live, seat, level), BY_BOT)
+                    seat, level, by = found
+                    choice = await self._bot_move(live, seat, level)
+                    if by == BY_TIMEOUT:
+                        live.log.timeout_steps.add(live.state.version)  # its log lines say who played
+                    await self._commit(live, seat, choice, by)
                 last = time.monotonic()
                 await asyncio.sleep(0)
         except asyncio.CancelledError:

@@ -1,6 +1,9 @@
-"""Turn deadlines and vacations: a late seat's turn is played by the timeout bot or forfeited, unless its
-person is on a vacation the deadline fell in (server/round/vacations.py). The mixin is part of
-:class:`hellenika.server.round.master.Master`; the background watcher runs :meth:`Deadlines.check_deadlines`.
+"""The deadline watcher and vacations: every table whose clock has run out (``turn_deadline``, the moment
+the running seat's time ends, or the end of the others' time to decide about it) is handed to the timing part
+(server/round/timing.py), unless its person is on a vacation the deadline fell in (server/round/vacations.py),
+which stops a turn-based clock for its days. The mixin is part of
+:class:`hellenika.server.round.master.Master`; the background watcher runs :meth:`Deadlines.check_deadlines`
+and sleeps until the nearest deadline (at most ``Settings.deadline_poll_seconds``).
 """
 
 from __future__ import annotations
@@ -9,17 +12,21 @@ import asyncio
 import dataclasses
 import logging
 
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
 from hellenika.server.core.errors import ApiError
+from hellenika.server.round.clocks import paused
 from hellenika.server.round.live import LiveTable, MasterBase
-from hellenika.server.round.moves import BY_TIMEOUT, Conflict
+from hellenika.server.round.moves import Conflict
 from hellenika.server.round.vacations import covering, moved_deadline
 from hellenika.server.store.models import GameTable
 from hellenika.server.tables import PLAYING, WAITING, vacations_at
 
 log = logging.getLogger("hellenika.server")
+
+#: The watcher never sleeps less than this between two looks (a deadline a few ms away waits that long).
+MIN_SLEEP = 0.02
 
 
 class Deadlines(MasterBase):
@@ -62,24 +69,12 @@ class Deadlines(MasterBase):
                     self.forget(table_id)
                 live = await self.live_table(table_id)
                 async with live.lock:
-                    info = live.info
-                    if info.status != PLAYING or info.turn_deadline is None or info.turn_deadline > now:
-                        continue
-                    seat = live.state.current_player()
-                    if seat < 0 or info.is_bot(seat):
-                        continue
-                    if await self._vacation_waits(live, seat, now):
-                        continue
-                    handled += 1
-                    if info.on_timeout == "forfeit":
-                        await self._forfeit(live, seat, "timeout")
-                        continue
-                    level = self.settings.timeout_bot_level
-                    while live.info.status == PLAYING and live.state.current_player() == seat:
-                        choice = await self._bot_move(live, seat, level)
-                        live.log.timeout_steps.add(live.state.version)  # its log lines say who played
-                        await self._commit(live, seat, choice, BY_TIMEOUT)
+                    if await self.expire(live, now):
+                        handled += 1
                 self.kick_bots(live)
+                task = live.bot_task
+                if task is not None and not task.done():  # the timeout bot's turn, played before the next
+                    await asyncio.wait([task])
             except ApiError:
                 log.warning("deadline of table %s could not be handled", table_id, exc_info=True)
         return handled
@@ -91,7 +86,7 @@ class Deadlines(MasterBase):
         info = live.info
         user_id = info.seats[seat].user_id
         deadline = info.turn_deadline
-        if user_id is None or deadline is None:
+        if user_id is None or deadline is None or not info.time_control.turn_based:
             return False
 
         def read(session: Session) -> tuple[float, float] | None:
@@ -107,13 +102,15 @@ class Deadlines(MasterBase):
         moved = moved_deadline(deadline, starts_at, ends_at, (info.deadline_hours or 0.0) * 3600.0)
         if moved <= now:
             return False
-        updated = info.with_changes(turn_deadline=moved)
+        clock = info.clock if info.clock is None else paused(info.clock, moved - deadline)
+        updated = info.with_changes(turn_deadline=moved, clock=clock)
+        stored = None if clock is None else clock.stored()
 
         def write(session: Session) -> None:
             done = session.execute(
                 update(GameTable)
                 .where(GameTable.id == info.id, GameTable.version == info.version)
-                .values(turn_deadline=moved)
+                .values(turn_deadline=moved, clock=stored)
             )
             if done.rowcount != 1:  # type: ignore[attr-defined]
                 raise Conflict
@@ -154,10 +151,24 @@ class Deadlines(MasterBase):
                 await self.publish(live)
 
     async def watch_deadlines(self) -> None:
-        """The background task: check deadlines every ``deadline_poll_seconds``."""
+        """The background task: handle what is due, then sleep until the nearest deadline of any table (any
+        process may have set it), at most ``deadline_poll_seconds``: a clock that runs out here or at a table
+        another process served (it may have died) is handled within that much of its time."""
+        poll = self.settings.deadline_poll_seconds
         while not self.closed:
-            await asyncio.sleep(self.settings.deadline_poll_seconds)
+            wait = poll
             try:
                 await self.check_deadlines()
+                nearest = await self.store.read(_nearest_deadline)
+                if nearest is not None:
+                    wait = min(poll, max(0.0, nearest - self.settings.clock()))
             except Exception:
                 log.exception("deadline check failed")
+            await asyncio.sleep(max(wait, MIN_SLEEP))
+
+
+def _nearest_deadline(session: Session) -> float | None:
+    found: float | None = session.scalar(
+        select(func.min(GameTable.turn_deadline)).where(GameTable.status == PLAYING)
+    )
+    return found

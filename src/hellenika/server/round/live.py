@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from hellenika.server.core.fanout import Fanout
     from hellenika.server.core.hub import Hub
     from hellenika.server.store import Store
+    from hellenika.server.tables import Clock
 
 T = TypeVar("T")
 
@@ -66,10 +67,26 @@ class MasterBase:
         async def live_table(self, table_id: str) -> LiveTable: ...
 
         async def _commit(
-            self, live: LiveTable, seat: int, action: Action | Callable[[], Action], by: str
+            self,
+            live: LiveTable,
+            seat: int,
+            action: Action | Callable[[], Action],
+            by: str,
+            *,
+            behind_ok: bool = False,
+            received: float | None = None,
         ) -> None: ...
 
-        async def _forfeit(self, live: LiveTable, seat: int, reason: str) -> None: ...
+        async def _forfeit(
+            self, live: LiveTable, seat: int, reason: str, *, clock: Clock | None = None
+        ) -> None: ...
+
+        @staticmethod
+        def _with_rating(info: TableInfo, meta: list[tuple[int, str]], forfeit: str | None) -> TableInfo: ...
+
+        async def _vacation_waits(self, live: LiveTable, seat: int, now: float) -> bool: ...
+
+        async def expire(self, live: LiveTable, now: float) -> bool: ...
 
         async def _write(self, table_id: str, write: Callable[[Session], T]) -> T: ...
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import secrets
 from collections.abc import Callable, Mapping
@@ -40,10 +41,8 @@ from hellenika.engine.actions import Action
 from hellenika.engine.errors import IllegalAction
 from hellenika.engine.game import Game
 from hellenika.engine.record import Record
-from hellenika.engine.results import forfeit_places
 from hellenika.engine.rng import PER_STEP
 from hellenika.engine.state import CHANCE, State
-from hellenika.server.chat import forfeit_line
 from hellenika.server.core.config import Settings
 from hellenika.server.core.coordination import LocalLocks
 from hellenika.server.core.errors import ApiError
@@ -52,11 +51,13 @@ from hellenika.server.core.hub import Hub
 from hellenika.server.notify import enqueue_for_table
 from hellenika.server.people import UserPublic, not_rated_reason, rate_game
 from hellenika.server.round.bots import Bots
+from hellenika.server.round.clocks import after_decision
+from hellenika.server.round.clocks import start as start_clock
 from hellenika.server.round.deadlines import Deadlines
+from hellenika.server.round.endings import Endings
 from hellenika.server.round.live import LiveTable
 from hellenika.server.round.moves import (
     BY_USER,
-    TABLE_COLUMNS,
     Behind,
     Conflict,
     NewAction,
@@ -73,7 +74,7 @@ from hellenika.server.round.pushes import Pushes, render_models
 from hellenika.server.round.sync import CrossProcess
 from hellenika.server.store import Store
 from hellenika.server.store.models import ActionRow, GameTable, Snapshot
-from hellenika.server.tables import FINISHED, PLAYING, WAITING, TableInfo, load_info
+from hellenika.server.tables import FINISHED, PLAYING, WAITING, Clock, TableInfo, load_info
 from hellenika.web.results import end_words
 
 log = logging.getLogger("hellenika.server")
@@ -83,9 +84,9 @@ T = TypeVar("T")
 MAX_LIVE = 2000
 
 
-class Master(CrossProcess, Pushes, Bots, Deadlines):
+class Master(CrossProcess, Pushes, Bots, Endings, Deadlines):
     """The master: loading tables, starting, moves, undo, forfeits and records; with its parts (pushes.py,
-    bots.py, deadlines.py, and sync.py for several processes)."""
+    bots.py, endings.py, deadlines.py, and sync.py for several processes)."""
 
     def __init__(
         self, store: Store, settings: Settings, fanout: Fanout | None = None, locks: LocalLocks | None = None
@@ -204,6 +205,10 @@ class Master(CrossProcess, Pushes, Bots, Deadlines):
         state, new = await anyio.to_thread.run_sync(setup)
         now = self.settings.clock()
         to_move = self._to_move(state)
+        control = info.time_control
+        clock = (
+            start_clock(control, info.players, state, self._is_person(info), now) if control.clocked else None
+        )
         started = info.with_changes(
             status=PLAYING,
             seed=seed,
@@ -212,7 +217,8 @@ class Master(CrossProcess, Pushes, Bots, Deadlines):
             version=len(new),
             steps=state.version,
             to_move=to_move,
-            turn_deadline=self._deadline(info, to_move, now, fresh=True),
+            clock=clock,
+            turn_deadline=None if clock is None else clock.deadline(),
         )
         if state.is_terminal():  # a game decided by its setup alone; no known game does this
             result = self._result(state, names_of(info, state))
@@ -255,6 +261,7 @@ class Master(CrossProcess, Pushes, Bots, Deadlines):
 
     async def submit(self, table_id: str, user: UserPublic, version: int, raw: Any) -> int:
         """Apply a person's move; answers the table's new version."""
+        received = self.settings.clock()  # the clock charges the seat up to the move's arrival
         # With several processes the cache is not checked first (a read per move): the commit locks the
         # table's row and finds out there whether another process moved it on; then we catch up and judge
         # the move again, so a stale state is never moved on and a current client is never refused.
@@ -266,7 +273,7 @@ class Master(CrossProcess, Pushes, Bots, Deadlines):
                 try:
                     seat = self._check_turn(live, user, version)
                     action = self.parse_action(live.game, raw)
-                    await self._commit(live, seat, action, BY_USER, behind_ok=attempt == 0)
+                    await self._commit(live, seat, action, BY_USER, behind_ok=attempt == 0, received=received)
                     break
                 except Behind:
                     await self._catch_up_locked(live)
@@ -302,6 +309,7 @@ class Master(CrossProcess, Pushes, Bots, Deadlines):
         by: str,
         *,
         behind_ok: bool = False,
+        received: float | None = None,
     ) -> None:
         """Apply ``action`` for ``seat`` (lock held), store it with the chance that follows, then push.
 
@@ -310,12 +318,16 @@ class Master(CrossProcess, Pushes, Bots, Deadlines):
         waits for the scheduler); only after the commit does the live state change and the pushes go out.
         ``action`` may be a function choosing it (a fast bot), called on that thread first. ``behind_ok``:
         raise Behind (the caller catches up and retries) rather than 409 when another process moved first.
+        ``received``: when the decision arrived (a person's move); the seat's clock runs until then.
         """
         before = live.state
         info = live.info
         seed = info.seed if info.seed is not None else 0
         every = self.settings.snapshot_every
         now = self.settings.clock()
+        arrived = now if received is None else received
+        clock = self.clock_of(info, live)
+        is_person = self._is_person(info)
         seats = self._audience(live)
         shared = self.shared
 
@@ -332,7 +344,13 @@ class Master(CrossProcess, Pushes, Bots, Deadlines):
                 raise
             new = [NewAction(before.version, seat, by, played.to_json())]
             resolve_chance(after, seed, new)
-            updated = self._advanced(info, after, len(new), now)
+            clocked = None
+            if clock is not None:  # after the chance that followed: whose turn it is now
+                control = info.time_control
+                clocked, spent = after_decision(control, clock, seat, arrived, after, is_person, now)
+                if spent is not None:
+                    new[0] = dataclasses.replace(new[0], spent=spent, time_left=clocked.remaining[seat])
+            updated = self._advanced(info, after, len(new), now, clocked)
             if updated.status == FINISHED:
                 updated = self._with_rating(updated, [*live.meta, *((a.seat, a.by) for a in new)], None)
             texts = render_models(updated, after, seats, live.log, (new[-1].seat, new[-1].by))
@@ -357,14 +375,17 @@ class Master(CrossProcess, Pushes, Bots, Deadlines):
         self.announce(updated, self.news_of(info, updated, new) if shared else None)
         self._offer(live, texts)
 
-    def _advanced(self, info: TableInfo, after: State, count: int, now: float) -> TableInfo:
-        """The table after ``count`` more actions leading to ``after``."""
-        to_move = self._to_move(after)
+    def _advanced(
+        self, info: TableInfo, after: State, count: int, now: float, clock: Clock | None
+    ) -> TableInfo:
+        """The table after ``count`` more actions leading to ``after``, with its clock after them."""
         changes: dict[str, Any] = {
             "version": info.version + count,
             "steps": after.version,
-            "to_move": to_move,
-            "turn_deadline": self._deadline(info, to_move, now),
+            "to_move": self._to_move(after),
+            "clock": clock,
+            "turn_deadline": None if clock is None else clock.deadline(),
+            "abandon_votes": (),  # a move answers a vote to abandon: the game goes on
             "last_move_at": now,
         }
         if after.is_terminal():
@@ -393,23 +414,12 @@ class Master(CrossProcess, Pushes, Bots, Deadlines):
 
     @staticmethod
     def _table_values(info: TableInfo) -> dict[str, Any]:
-        return {name: getattr(info, name) for name in TABLE_COLUMNS}
+        return info.columns()
 
     @staticmethod
     def _to_move(state: State) -> int | None:
         player = state.current_player()
         return player if player >= 0 else None
-
-    def _deadline(
-        self, info: TableInfo, to_move: int | None, now: float, fresh: bool = False
-    ) -> float | None:
-        """When the seat to move times out: a new deadline when the turn passes to another person; the same
-        one while the same seat goes on deciding; none for bots or tables without a deadline."""
-        if info.deadline_hours is None or to_move is None or info.is_bot(to_move):
-            return None
-        if not fresh and to_move == info.to_move and info.turn_deadline is not None:
-            return info.turn_deadline
-        return now + info.deadline_hours * 3600.0
 
     @staticmethod
     def _result(state: State, names: list[str]) -> dict[str, Any]:
@@ -488,64 +498,6 @@ class Master(CrossProcess, Pushes, Bots, Deadlines):
             self.announce(updated)
             await self.publish(live)
             return updated.version
-
-    # ------------------------------------------------------------------ forfeits and deadlines
-
-    async def resign(self, table_id: str, user: UserPublic) -> TableInfo:
-        """Leaving a running game: the seat forfeits and the game ends."""
-        live = await self.live_table(table_id)
-        async with live.lock:
-            seat = live.info.seat_of(user.id)
-            if seat is None:
-                raise ApiError(403, "you have no seat at this table")
-            if live.info.status != PLAYING:
-                raise ApiError(409, "the game is over")
-            await self._forfeit(live, seat, "resigned")
-            return live.info
-
-    async def remove_seat(self, table_id: str, seat: int | None) -> TableInfo:
-        """An admin ends a stuck game: ``seat`` (default: the one to move) forfeits, reason ``removed``."""
-        live = await self.live_table(table_id)
-        async with live.lock:
-            info = live.info
-            if info.status != PLAYING:
-                raise ApiError(409, "the game is over")
-            chosen = info.to_move if seat is None else seat
-            if chosen is None or not 0 <= chosen < info.players:
-                raise ApiError(422, f"name a seat from 0 to {info.players - 1}: nobody is to move now")
-            await self._forfeit(live, chosen, "removed")
-            return live.info
-
-    async def _forfeit(self, live: LiveTable, seat: int, reason: str) -> None:
-        state = live.state
-        info = live.info
-        now = self.settings.clock()
-        places = forfeit_places(state, seat)
-        result: dict[str, Any] = {"scores": state.scores(), "places": places, "forfeit": seat}
-        result["reason"] = reason
-        result["end_text"] = end_words(result, live.names())  # "alice lost on time; bob wins."
-        updated = info.with_changes(
-            status=FINISHED,
-            version=info.version + 1,
-            to_move=None,
-            turn_deadline=None,
-            finished_at=now,
-            result=result,
-            last_move_at=now,
-        )
-        updated = self._with_rating(updated, live.meta, reason)
-
-        def write(session: Session) -> None:
-            update_table(session, info.version, updated)
-            enqueue_for_table(session, info, updated, now)  # notifications, in this transaction
-            if updated.result is not None and updated.result["rated"]:
-                rate_game(session, updated, places, now)
-
-        await self._write(info.id, write)
-        live.info = updated
-        self.announce(updated)
-        await self.publish(live)
-        await forfeit_line(self, info.id, live.names()[seat], reason)  # "alice resigned"
 
     # ------------------------------------------------------------------ records
 

@@ -18,7 +18,7 @@ from hellenika.engine.game import Game
 from hellenika.engine.rng import Rng, chance_at_step
 from hellenika.engine.state import CHANCE, State
 from hellenika.server.store.models import ActionRow, GameTable, Seat
-from hellenika.server.tables import FINISHED, TableInfo
+from hellenika.server.tables import FINISHED, PLAIN_COLUMNS, TableInfo
 
 #: Who made an action: a person, a bot seat, a bot playing for a late person, or chance.
 BY_USER, BY_BOT, BY_TIMEOUT, BY_CHANCE = "user", "bot", "timeout", "chance"
@@ -38,6 +38,9 @@ class NewAction:
     seat: int
     by: str
     action: dict[str, Any]
+    #: Seconds of the seat's clock the decision took and the seconds it had left after it (None: no clock).
+    spent: float | None = None
+    time_left: float | None = None
 
 
 class Conflict(Exception):
@@ -109,18 +112,7 @@ def names_of(info: TableInfo, state: State) -> list[str]:
 # Prebuilt Core statements for the hot path: building them per move cost more than running them.
 _TABLES = cast(Table, GameTable.__table__)
 _ACTIONS = cast(Table, ActionRow.__table__)
-TABLE_COLUMNS = (
-    "status",
-    "seed",
-    "version",
-    "steps",
-    "to_move",
-    "turn_deadline",
-    "started_at",
-    "finished_at",
-    "result",
-    "last_move_at",
-)
+TABLE_COLUMNS = (*PLAIN_COLUMNS, "clock", "abandon_votes")
 _UPDATE_TABLE = (
     update(_TABLES)
     .where(_TABLES.c.id == bindparam("b_id"), _TABLES.c.version == bindparam("b_old_version"))
@@ -143,7 +135,7 @@ def update_table(session: Session, old_version: int, info: TableInfo, *, shared:
     waited for it finds the version changed and writes nothing. So a move needs no ``SELECT ... FOR UPDATE``
     before it (a round trip per move); only a failed guard asks which of the two it was.
     """
-    params: dict[str, Any] = {f"b_{name}": getattr(info, name) for name in TABLE_COLUMNS}
+    params: dict[str, Any] = {f"b_{name}": value for name, value in info.columns().items()}
     params["b_id"] = info.id
     params["b_old_version"] = old_version
     done = session.connection().execute(_UPDATE_TABLE, params)
@@ -197,6 +189,8 @@ def insert_actions(session: Session, table_id: str, new: list[NewAction], versio
                 "by": a.by,
                 "action": a.action,
                 "created_at": now,
+                "spent": a.spent,
+                "time_left": a.time_left,
             }
             for i, a in enumerate(new)
         ],

@@ -43,7 +43,8 @@ def seat_model(
         and state.current_player() == seat
     )
     result = info.result
-    if info.status == FINISHED and result is not None and result.get("forfeit") is not None:
+    ended_early = result is not None and (result.get("forfeit") is not None or result.get("abandoned"))
+    if info.status == FINISHED and result is not None and ended_early:
         model.update(
             finished=True,
             to_move=None,
@@ -86,7 +87,7 @@ class Pushes(MasterBase):
         def build() -> bytes:
             last = live.meta[-1] if live.meta else None
             model = seat_model(info, state, names_of(info, state), info.seat_of(user_id), live.log, last)
-            model["table"] = info.to_json(user_id)
+            model["table"] = info.to_json(user_id, self.settings.clock())
             return dumps_bytes(model)
 
         return await anyio.to_thread.run_sync(build)
@@ -100,12 +101,13 @@ class Pushes(MasterBase):
         """Hand each connection its seat's model; one that connected meanwhile gets a fresh build."""
         info = live.info
         missing = False
+        now = self.settings.clock()
         for connection in self.hub.connections(info.id):
             text = texts.get(info.seat_of(connection.user_id))
             if text is None:
                 missing = True
                 continue
-            connection.offer(payload(text, info.to_json(connection.user_id)), info.version)
+            connection.offer(payload(text, info.to_json(connection.user_id, now)), info.version)
         if missing:
             self.spawn(self.publish(live))
 
@@ -128,7 +130,8 @@ class Pushes(MasterBase):
 
     def offer_table(self, info: TableInfo) -> None:
         """Push the table JSON alone to this process's connections."""
+        now = self.settings.clock()
         for connection in self.hub.connections(info.id):
             connection.offer(
-                dumps({"type": "table", "table": info.to_json(connection.user_id)}), info.version
+                dumps({"type": "table", "table": info.to_json(connection.user_id, now)}), info.version
             )

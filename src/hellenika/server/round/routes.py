@@ -6,7 +6,7 @@ One router per resource, included by the application in the order the API docume
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Response
 from pydantic import ConfigDict, Field
@@ -84,6 +84,40 @@ async def record(table_id: str, master: MasterDep) -> dict[str, Any]:
     if live.info.status != FINISHED:
         raise ApiError(409, "the record is available once the game is finished")
     return master.record(live)
+
+
+class TimeoutDecision(Strict):
+    model_config = ConfigDict(json_schema_extra={"examples": [{"decision": "bot"}]})
+
+    decision: Literal["bot", "end"] = Field(
+        description="bot: a bot plays the late player's turn; end: the game ends with that player last"
+    )
+
+
+class AbandonVote(Strict):
+    model_config = ConfigDict(json_schema_extra={"examples": [{"vote": True}]})
+
+    vote: bool = Field(description="true: I agree to abandon the game; false: I take my vote back")
+
+
+@router.post("/tables/{table_id}/timeout", dependencies=CSRF)
+async def decide_timeout(
+    table_id: str, body: TimeoutDecision, master: MasterDep, user: CurrentUser
+) -> dict[str, Any]:
+    """At a live table where a player's time ran out, another player decides: a bot plays that turn, or the
+    game ends with the late player last (409 when nobody's time has run out, 403 for the late player)."""
+    info = await master.decide_timeout(table_id, user, body.decision)
+    return {"table": info.to_json(user.id, master.settings.clock())}
+
+
+@router.post("/tables/{table_id}/abandon", dependencies=CSRF)
+async def vote_abandon(
+    table_id: str, body: AbandonVote, master: MasterDep, user: CurrentUser
+) -> dict[str, Any]:
+    """Vote to abandon the game (or take the vote back): once every person at the table has voted, it ends
+    unrated with no winner. A move by anyone clears the votes."""
+    info = await master.vote_abandon(table_id, user, body.vote)
+    return {"table": info.to_json(user.id, master.settings.clock())}
 
 
 # ---------------------------------------------------------------------------------------------- vacation

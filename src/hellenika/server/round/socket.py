@@ -176,7 +176,9 @@ async def _send_current(master: Master, table_id: str, connection: Connection, w
             model = await anyio.to_thread.run_sync(
                 seat_model, info, live.state, live.names(), seat, live.log, last
             )
-            connection.offer(payload(dumps(model), info.to_json(connection.user_id)), info.version)
+            now = master.settings.clock()
+            connection.offer(payload(dumps(model), info.to_json(connection.user_id, now)), info.version)
             return
         info = await read_table(master.store, table_id)
-    connection.offer(dumps({"type": "table", "table": info.to_json(connection.user_id)}), info.version)
+    table = info.to_json(connection.user_id, master.settings.clock())
+    connection.offer(dumps({"type": "table", "table": table}), info.version)

@@ -106,7 +106,7 @@ class CrossProcess(MasterBase):
             table = session.get(GameTable, table_id)
             if table is None:
                 return None, [], None
-            info = cached.with_changes(**{name: getattr(table, name) for name in TABLE_COLUMNS})
+            info = cached.with_columns({name: getattr(table, name) for name in TABLE_COLUMNS})
             rows = list(
                 session.execute(
                     select(ActionRow.step, ActionRow.seat, ActionRow.by, ActionRow.action)
@@ -148,7 +148,7 @@ class CrossProcess(MasterBase):
         return {
             "from": before.version,
             "to": after.version,
-            "table": {name: getattr(after, name) for name in NEWS_COLUMNS},
+            "table": {name: value for name, value in after.columns().items() if name in NEWS_COLUMNS},
             "actions": [[a.step, a.seat, a.by, a.action] for a in new],
         }
 
@@ -169,7 +169,7 @@ class CrossProcess(MasterBase):
             live.state = state
             live.meta.extend((seat, by) for _step, seat, by, _action in news["actions"])
             live.log.timeout_steps.update(step for step, _seat, by, _a in news["actions"] if by == BY_TIMEOUT)
-            live.info = live.info.with_changes(**table)
+            live.info = live.info.with_columns(table)
             if self.hub.has(live.info.id):
                 self.spawn(self.publish(live))
             return True

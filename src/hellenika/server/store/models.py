@@ -106,6 +106,12 @@ class GameTable(Base):
     hints: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     #: A "Learn to play" game (server/learn/routes.py): the table page explains each step.
     guided: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: How the table keeps time and its running clock (server/tables/clock.py; migration 0011): null for
+    #: no clock (a table made before clocks keeps its ``deadline_hours``, a per-move clock).
+    time_control: Mapped[dict[str, Any] | None] = mapped_column(JsonDoc, nullable=True)
+    clock: Mapped[dict[str, Any] | None] = mapped_column(JsonDoc, nullable=True)
+    #: Seats whose players voted to abandon the game, or null.
+    abandon_votes: Mapped[list[int] | None] = mapped_column(JsonDoc, nullable=True)
 
 
 class Seat(Base):
@@ -142,6 +148,10 @@ class ActionRow(Base):
     by: Mapped[str] = mapped_column(String(8))
     action: Mapped[dict[str, Any]] = mapped_column(JsonDoc)
     created_at: Mapped[float] = mapped_column(Float)
+    #: Seconds of the seat's clock the decision took, and the seconds it had left after it (its bonus
+    #: included); null where no clock ran (chance, bots, tables without a clock).
+    spent: Mapped[float | None] = mapped_column(Float, nullable=True)
+    time_left: Mapped[float | None] = mapped_column(Float, nullable=True)
 
 
 class Snapshot(Base):
@@ -421,3 +431,22 @@ class GameReview(Base):
     seconds: Mapped[float] = mapped_column(Float)
     created_at: Mapped[float] = mapped_column(Float)
     updated_at: Mapped[float] = mapped_column(Float)
+
+
+# ------------------------------------------------------------------------- conduct (migration 0011)
+
+
+class ConductEvent(Base):
+    """Something a person did at a table that a reputation counts (kinds: ``timeout``, a turn the timeout
+    bot played for them or the others decided about; ``forfeit``, a game lost on time; ``resigned``;
+    ``removed`` by an admin; ``abandoned``, a game ended by everyone's vote), one row each, with the table."""
+
+    __tablename__ = "conduct_events"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    table_id: Mapped[str | None] = mapped_column(
+        ForeignKey("tables.id", ondelete="SET NULL"), nullable=True, index=True
+    )
+    kind: Mapped[str] = mapped_column(String(16))
+    created_at: Mapped[float] = mapped_column(Float)

@@ -23,6 +23,7 @@ from hellenika import games
 from hellenika.server.core.errors import ApiError
 from hellenika.server.store import Store
 from hellenika.server.store.models import GameTable, Seat, TableSuccessor, User, Vacation
+from hellenika.server.tables.clock import NO_CLOCK, Clock, TimeControl
 from hellenika.web.results import end_words
 
 WAITING = "waiting"
@@ -36,6 +37,25 @@ OPEN = "open"
 USER = "user"
 INVITED = "invited"
 BOT = "bot"
+
+
+#: The columns a change writes as they are (``clock`` and ``abandon_votes`` are converted: ``columns``).
+PLAIN_COLUMNS = (
+    "status",
+    "seed",
+    "version",
+    "steps",
+    "to_move",
+    "turn_deadline",
+    "started_at",
+    "finished_at",
+    "result",
+    "last_move_at",
+)
+
+
+def _now(now: float | None) -> float:
+    return time.time() if now is None else now
 
 
 def iso(seconds: float | None) -> str | None:
@@ -107,6 +127,11 @@ class TableInfo:
     #: (server/learn/routes.py).
     hints: bool = False
     guided: bool = False
+    #: How the table keeps time (server/tables/clock.py), and its clock once the game has started.
+    time_control: TimeControl = NO_CLOCK
+    clock: Clock | None = None
+    #: Seats whose players voted to abandon the game (it ends, unrated, once every person has).
+    abandon_votes: tuple[int, ...] = ()
 
     def seat_of(self, user_id: int | None) -> int | None:
         """The seat this person sits at (an invitation not yet accepted is no seat)."""
@@ -146,6 +171,26 @@ class TableInfo:
     def with_changes(self, **changes: Any) -> TableInfo:
         return replace(self, **changes)
 
+    def people(self) -> list[int]:
+        """The seats of people (not bots)."""
+        return [s.seat for s in self.seats if s.kind == USER]
+
+    def columns(self) -> dict[str, Any]:
+        """The values of the table's columns a change writes (``moves.TABLE_COLUMNS``), as stored."""
+        values = {name: getattr(self, name) for name in PLAIN_COLUMNS}
+        values["clock"] = None if self.clock is None else self.clock.stored()
+        values["abandon_votes"] = list(self.abandon_votes) or None
+        return values
+
+    def with_columns(self, values: dict[str, Any]) -> TableInfo:
+        """This table with the column values ``values`` (as :meth:`columns` writes them)."""
+        changes = {name: values[name] for name in PLAIN_COLUMNS if name in values}
+        if "clock" in values:
+            changes["clock"] = None if values["clock"] is None else Clock.from_stored(values["clock"])
+        if "abandon_votes" in values:
+            changes["abandon_votes"] = tuple(values["abandon_votes"] or ())
+        return replace(self, **changes)
+
     def end_text(self) -> str | None:
         """How the finished game ended in words ("alice lost on time; bob wins."), None before its end."""
         if self.status != FINISHED or self.result is None:
@@ -153,7 +198,8 @@ class TableInfo:
         text = self.result.get("end_text")  # written at the end with every participant's name
         return text if isinstance(text, str) else end_words(self.result, self.seat_names())
 
-    def to_json(self, viewer_id: int | None) -> dict[str, Any]:
+    def to_json(self, viewer_id: int | None, now: float | None = None) -> dict[str, Any]:
+        """The ``table`` JSON for ``viewer_id``; a running clock is shown as of the server's ``now``."""
         my_seat = self.seat_of(viewer_id)
         creator = viewer_id is not None and viewer_id == self.creator_id
         return {
@@ -189,6 +235,9 @@ class TableInfo:
             "next_table": self.next_table,
             "hints": self.hints,
             "guided": self.guided,
+            "time_control": self.time_control.to_json(),
+            "clock": None if self.clock is None else self.clock.shown(self.time_control, _now(now)),
+            "abandon_votes": list(self.abandon_votes),
             "invite": self.invite_token if creator else None,
             "invite_url": f"/tables/{self.id}?invite={self.invite_token}" if creator else None,
         }
@@ -228,6 +277,9 @@ def info_from_rows(
         next_table=next_table,
         hints=table.hints,
         guided=table.guided,
+        time_control=TimeControl.from_stored(table.time_control, table.deadline_hours),
+        clock=None if table.clock is None else Clock.from_stored(table.clock),
+        abandon_votes=tuple(table.abandon_votes or ()),
         seats=tuple(
             SeatInfo(
                 s.seat,
