@@ -63,7 +63,7 @@ RANKS = ("hoplite", "lokhagos", "syntagmatarkhis", "stratigos")
 class PeloponnesGame(Game):
     name = "peloponnes"
     title = "Peloponnes"
-    rules_version = "1.1"
+    rules_version = "1.2"
     min_players = 1
     max_players = 8
     summary = (

@@ -345,7 +345,7 @@ def choose_hire(s: PeloponnesState, task: tuple[int, ...], legal: list[Action]) 
 
 def choose_finish(s: PeloponnesState, task: tuple[int, ...], legal: list[Action]) -> Action:
     """Finish a reserved building (the cheapest way in luxury goods) unless giving it up projects better."""
-    _, p, t = task
+    p, t = task[1], task[2]
     tl = timeline(s, openness=False)
     tile = s.cat.tiles[t]
     from hellenika.games.peloponnes.tiles import cost_for
