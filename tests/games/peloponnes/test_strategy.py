@@ -233,13 +233,13 @@ def test_picks_food_when_the_supply_round_is_short_of_it_and_stone_when_a_buildi
 # ---------------------------------------------------------------------- disasters and supply rounds
 
 
-def test_keeps_its_buildings_in_an_earthquake():
+def test_with_means_for_one_of_two_buildings_in_an_earthquake_it_keeps_the_one_worth_more():
     s = game(2, civs=["argos", "messene"])
-    own(s, 0, "A12", "A14")
-    give(s, 0, wood=3, stone=3)
+    own(s, 0, "A12", "C08")  # Bridge (4 PP) and Statue of Zeus (8 PP): 1 wood and 1 stone keep one
+    give(s, 0, wood=1, stone=1, lux=0)
     trigger(s, (step.DISASTER_PLAYER, 0, EARTHQUAKE))
     assert top(s) == (step.SAVE, 0, EARTHQUAKE, tile("A12"))
-    assert heuristic(s) == SaveTile("A12", True)
+    assert heuristic(s) == SaveTile("A12", False)
 
 
 def test_with_means_for_one_of_two_reserved_buildings_it_finishes_the_one_worth_more():

@@ -202,7 +202,12 @@ def _specific(s: PeloponnesState, p: int, task: tuple[int, ...], action: Action)
         t = cat.tile_by_id[action.tile]
         if t != task[3]:
             return _rule("§6.2", f"the tile at stake now is {cat.tiles[task[3]].id}")
-        return _rule("§6.2", "you cannot pay to keep this tile, even with luxury goods")
+        if action.save:
+            return _rule("§6.2", "you cannot pay to keep this tile, even with luxury goods")
+        return _rule(
+            "§6.2",
+            "you can pay to keep it: a tile its owner can pay for is kept (only one he cannot is lost)",
+        )
     if isinstance(action, RemoveTile):
         top = ", ".join(cat.tiles[t].id for t in top_tiles(s, p))
         return _rule("§6.3", f"the Persians take one of your tiles with the most power points: {top}")
