@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 class HerculesGame(Game):
     name = "hercules"
     title = "Hercules"
+    #: 1.1: after using a card, a Labour the dice give must be performed ("choose 1 ... and carry it out").
     rules_version = "1.1"
     min_players = 1
     max_players = 4
