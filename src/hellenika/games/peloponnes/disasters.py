@@ -3,13 +3,13 @@
 Chits are drawn one at a time (2 a round, 3 with the expansion). A disaster strikes every player the moment
 its 3rd chit lands on its tile; a protecting tile (or Sikyon, against the Tempest) shields its owner, and so
 does Odysseus' coin once a game. Earthquake and Tempest cost a price per building or land: every tile its
-owner can pay for is kept, one he cannot is lost, and with means for only some he chooses which to keep. With the expansion, a chit showing the same disaster as the one revealed
-just before it this round, placed or not ("If two chits of the same disaster are revealed in a row, the
-second chit is slid under the second stack"), goes under the second stack and another is drawn; Ariadne
-may do the same with one chit a round. The Persians attack when their 3rd and 6th chits land: the players'
-total strength against (players x the sum of all Persian chits revealed). Defeat flips every hero (1st
-attack) or costs every player his tile with the most power points (2nd); victory halves everybody's
-strength and lets each player hire mercenaries.
+owner can pay for is kept, one he cannot is lost, and with means for only some he chooses which to keep. With
+the expansion, a chit showing the same disaster as the one revealed just before it this round, placed or not
+("If two chits of the same disaster are revealed in a row, the second chit is slid under the second stack"),
+goes under the second stack and another is drawn; Ariadne may do the same with one chit a round. The Persians
+attack when their 3rd and 6th chits land: the players' total strength against (players x the sum of all
+Persian chits revealed). Defeat flips every hero (1st attack) or costs every player his tile with the most
+power points (2nd); victory halves everybody's strength and lets each player hire mercenaries.
 """
 
 from __future__ import annotations
