@@ -99,14 +99,44 @@ def test_double_action_can_be_cancelled_and_the_turn_goes_on():
     assert s.da_stage == 0 and s.phase == ph.MAIN and "voyage" in legal(s)
 
 
-def test_double_action_second_action_may_be_skipped():
-    s = play(position(TILES, hands=(("Z1",), ())), "play Z1", "stop")
+def _after_double_action_burst(s):
+    play(s, "play Z1", "stop")
     if s.phase == ph.REGROUP:
         play(s, "done")
+    return s
+
+
+def test_double_action_second_action_must_be_taken_when_it_can():
+    """Double Action: "a Burst of Strength, then a Voyage or an Attack" (the seed: the cards drawn serve "the
+    Voyage or Attack chosen afterwards"); the turn ends without one only when neither can be taken."""
+    s = _after_double_action_burst(position(TILES, hands=(("Z1",), ())))
     assert s.phase == ph.MAIN and s.da_stage == 2
-    assert "burst" not in legal(s) and legal(s)[-1] == "end"
-    play(s, "end")
-    assert s.active == DARK
+    assert "burst" not in legal(s) and "end" not in legal(s)
+    assert "voyage" in legal(s) and "attack 3" in legal(s)
+    with pytest.raises(
+        IllegalAction, match=r"§8\.3 Z1: Double Action gives a Burst of Strength, then a Voyage"
+    ):
+        play(s, "end")
+
+
+def test_double_action_turn_ends_when_no_second_action_can_be_taken():
+    spare_none = [("T01", 1, 0, 0, LIGHT, 1, 1), ("T02", 0, 1, 0, LIGHT, 1, 0), ("T03", -1, 0, 0, DARK, 1, 0)]
+    s = _after_double_action_burst(position(spare_none, hands=(("Z1",), ()), stack=[]))
+    assert s.active == DARK  # no tile to draw, no Greek to spare: the turn ended by itself
+
+
+def test_double_action_an_attack_only_forced_march_allows_does_not_bind_the_player():
+    # City 4 (3 Greeks) is linked to no enemy city: only a Forced March could send it, and playing a card is
+    # the player's choice, so the turn may still end.
+    tiles = [
+        ("T01", 1, 0, 0, LIGHT, 1, 1),
+        ("T02", 0, 1, 0, LIGHT, 1, 0),
+        ("T03", -1, 0, 0, DARK, 1, 0),
+        ("T04", 2, 0, 0, LIGHT, 3, 0),
+    ]
+    s = _after_double_action_burst(position(tiles, hands=(("Z1", "A3"), ()), stack=[]))
+    assert s.phase == ph.MAIN and s.da_stage == 2
+    assert "attack 3" in legal(s) and "end" in legal(s) and "voyage" not in legal(s)
 
 
 def test_hermes_theft_takes_a_random_card_unusable_this_turn():

@@ -245,10 +245,13 @@ def test_only_own_cards_on_own_turn():
     assert snapshot(s) == before
 
 
-def test_using_a_card_removes_rest_and_offers_end_turn():
-    s = at_turn((3, 3), owned=["HES-01"], supply=1)
+def test_using_a_card_removes_rest_and_offers_end_turn_only_without_a_labour():
+    s = at_turn((3, 3), owned=["HES-01", "HEC-01"], supply=2)
     assert Rest() in s.legal_actions() and EndTurn() not in s.legal_actions()
-    s.apply(UseAbility("HES-01", 0))
+    s.apply(UseAbility("HES-01", 0))  # (4, 3): Labours on the dice
+    assert Rest() not in s.legal_actions() and EndTurn() not in s.legal_actions()
+    s = at_turn((6, 5), gone=[1, 12], owned=["HES-01", "HEC-01"], supply=2)
+    s.apply(UseAbility("HES-01", 1))  # (6, 6): no Labour; HEC-01 could still change a die
     assert Rest() not in s.legal_actions() and EndTurn() in s.legal_actions()
 
 

@@ -32,7 +32,7 @@ def test_a_game_is_logged_in_plain_words_from_the_setup_on():
     act(s, Rest())  # Ben: nothing to take back, so the Rest ends at once
     roll(s, (1, 1), (1, 1))
     pass_turn(s)  # Ben holds Pegasus in round 2
-    act(s, UseAbility("AEO-01", 0), EndTurn())
+    act(s, UseAbility("AEO-01", 0), PerformLabour(0, 1, "-"), TakeDemigod("hecate"))  # 6 - 1: Labour 5
     log = log_of(s)
     assert log[:7] == [
         "Hestia HES-01 (+1 to a die) lies on top of the Hestia stack",
@@ -58,7 +58,9 @@ def test_a_game_is_logged_in_plain_words_from_the_setup_on():
         "Ben rolled 1 and 1",
         "Ben rested",
         "Ana used Aeolus AEO-01 (flip a die): die 1 1 -> 6",
-        "Ana ended the turn without a Labour",
+        "Ana performed Labour 5 (6 - 1)",
+        "Ana took Hecate HEC-01 (-1 to a die)",
+        "Hecate HEC-02 (-1 to a die) is now on top of Hecate",
         "Round 3 (Pegasus: Ana)",
     ]
     # every line belongs to the action that caused it, and names the actor

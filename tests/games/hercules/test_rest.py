@@ -17,6 +17,7 @@ from tests.games.hercules.builders import (
     pass_turn,
     player,
     roll,
+    settle,
     snapshot,
     spent,
     state_of,
@@ -166,14 +167,26 @@ def test_the_turn_ends_by_itself_when_nothing_is_left_after_using_a_card():
     assert st["cubes"][0] == new_game(2).to_json()["state"]["cubes"][0] & ~(1 << 1) & ~(1 << 12)
 
 
-def test_giving_up_after_abilities_even_with_a_legal_labour():
-    """Option D (spec §4.2, §9 q4): after using a card the player may end the turn without a Labour."""
-    s = at_turn((3, 3), owned=["HES-01"], supply=1)
-    s.apply(UseAbility("HES-01", 0))
+def test_after_using_a_card_a_labour_the_dice_give_must_be_performed():
+    """Rulebook: choose a Labour or Rest "and carry it out"; after using cards "your turn ends" only if "you
+    do not get a result with which you can perform a Labour"."""
+    s = at_turn((3, 3), owned=["HES-01", "HEC-01"], supply=2)
+    s.apply(UseAbility("HES-01", 0))  # (4, 3): Labours 7, 1 and 12 (and HEC-01 is still usable)
     legal = s.legal_actions()
-    assert EndTurn() in legal and any(isinstance(a, PerformLabour) for a in legal)
-    s.apply(EndTurn())
+    assert EndTurn() not in legal and Rest() not in legal
+    assert any(isinstance(a, PerformLabour) for a in legal) and UseAbility("HEC-01", 0) in legal
+    before = snapshot(s)
+    expect_illegal(s, EndTurn(), "hercules §4.2", "carry out a Labour your dice give")
+    assert snapshot(s) == before
+
+
+def test_the_only_labour_left_after_using_a_card_is_performed_by_itself():
+    s = at_turn((6, 5), gone=[1], owned=["HES-01"], supply=1)
+    s.apply(UseAbility("HES-01", 1))  # (6, 6): only 6 + 6 = 12 is left, and no card can be used
+    settle(s)  # the next Hestia card comes to the top
     assert s.current_player() == 1
+    st = state_of(s)
+    assert not st["cubes"][0] >> 12 & 1 and st["supply"][0] == 1  # the cube of Labour 12 is in supply
 
 
 def test_end_turn_needs_a_used_card():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from hellenika.engine import CHANCE
-from hellenika.games.hercules.actions import EndTurn, PerformLabour, Rest, Roll, UseAbility
+from hellenika.games.hercules.actions import PerformLabour, Rest, Roll, UseAbility
 from tests.games.hercules.builders import (
     GOD_LAYOUT,
     act,
@@ -186,7 +186,8 @@ def test_case_30_solo_white_die():
     assert s.view(0)["white_die"]["hero_used_this_round"] is False
     act(s, UseAbility("PAN-01", 0), Roll(0, (2,), (4,)))
     assert s.view(0)["white_die"]["hero_used_this_round"] is True  # the hero sees Hades will not roll
-    s.apply(EndTurn())
+    act(s, PerformLabour(0, 1, "+"))  # a Labour the dice give must be performed once a card is used
+    finish_turn(s, 0)
     settle(s)  # Hades' whole turn ran without a roll
     assert owned(s, HADES) == ["HEC-01", "HADES"]
     assert state_of(s)["white"] == 4
@@ -221,7 +222,8 @@ def test_hades_rolls_when_the_hero_used_the_white_die_without_pegasus():
     s.apply(Roll(HADES, (2,), (3,)))
     settle(s)
     assert s.current_player() == 0
-    act(s, UseAbility("PAN-02", 0), Roll(0, (2,), (6,)), EndTurn())
+    act(s, UseAbility("PAN-02", 0), Roll(0, (2,), (6,)), PerformLabour(0, 2, "+"))  # 1 + 6 = 7
+    finish_turn(s, 0)
     # round 3: the hero holds Pegasus again; no white die use yet this round, so Hades will roll
     roll(s, (1, 1), (1,))
     pass_turn(s)

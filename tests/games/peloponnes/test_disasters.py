@@ -261,10 +261,31 @@ def test_earthquake_player_chooses_which_building_to_save():
     give(s, 0, wood=1, stone=1, lux=0)
     own(s, 0, "A12", "A14")
     strike(s, EARTHQUAKE)
+    s.apply(SaveTile("A12", False), seat=0)  # then the Street must be kept, and is
+    assert tiles_of(s, 0) == ["A14"] and (s.wood[0], s.stone[0]) == (0, 0)
+
+
+def test_earthquake_every_building_its_owner_can_pay_for_is_kept():
+    # "1 wood and 1 stone per building" (Apollonia: "2 Wood and 2 Stone per building"): a payment, not an
+    # option. A building its owner can pay for is kept, without a decision.
+    s = game(2, civs=["messene", "patras"])
+    give(s, 0, wood=2, stone=1, lux=2)
+    own(s, 0, "A12", "A14")
+    strike(s, EARTHQUAKE)
+    assert tiles_of(s, 0) == ["A12", "A14"] and (s.wood[0], s.stone[0], s.lux[0]) == (0, 0, 0)
+    assert top(s)[0] != step.SAVE
+    assert "pays to keep Street A14" in log_text(s)
+
+
+def test_earthquake_a_building_may_be_let_go_only_while_the_others_take_all_the_means():
+    s = game(2, civs=["messene", "patras"])
+    give(s, 0, wood=2, stone=2, lux=0)
+    own(s, 0, "A12", "A14", "A13")  # means for two of the three
+    strike(s, EARTHQUAKE)
+    assert s.legal_actions() == [SaveTile("A12", True), SaveTile("A12", False)]
     s.apply(SaveTile("A12", False), seat=0)
-    assert top(s) == (step.SAVE, 0, EARTHQUAKE, tile("A14"))
-    s.apply(SaveTile("A14", True), seat=0)
-    assert tiles_of(s, 0) == ["A14"]
+    # Two left and means for two: both are kept without a decision.
+    assert tiles_of(s, 0) == ["A14", "A13"] and (s.wood[0], s.stone[0]) == (0, 0)
 
 
 def test_earthquake_destroying_a_reserved_building_returns_its_coin():
@@ -280,8 +301,7 @@ def test_apollonia_pays_two_wood_and_two_stone_per_building():
     give(s, 0, wood=2, stone=2, lux=0)
     own(s, 0, "A12")
     strike(s, EARTHQUAKE)
-    s.apply(SaveTile("A12", True), seat=0)
-    assert (s.wood[0], s.stone[0]) == (0, 0)
+    assert tiles_of(s, 0) == ["A12"] and (s.wood[0], s.stone[0]) == (0, 0)
 
 
 def test_cyclopean_masonry_protects_from_the_earthquake_reserved_or_not():
@@ -302,8 +322,7 @@ def test_tempest_one_food_and_one_coin_per_land_taras_two_and_two():
     # Player 1 (Messene, first in order) is Taras: the first land costs 2 + 2, the second is lost.
     s.apply(SaveTile("A07", True), seat=0)
     assert tiles_of(s, 0) == ["A07"] and (s.food[0], s.coins[0]) == (0, 0)
-    s.apply(SaveTile("A07", True), seat=1)
-    s.apply(SaveTile("A09", True), seat=1)
+    # Player 2 can pay 1 + 1 for both: both are kept without a decision.
     assert tiles_of(s, 1) == ["A07", "A09"] and (s.food[1], s.coins[1]) == (0, 0)
 
 

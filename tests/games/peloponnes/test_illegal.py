@@ -141,14 +141,32 @@ def test_persian_and_mercenary_decisions():
 
 def test_supply_decisions():
     s = game(2, civs=ABC[:2])
-    give(s, 0, inh=0, stone=2, wood=0, lux=0, coins=0)
-    own(s, 0, reserved=("A14", "C08"))  # Street (1 stone) finishable, Statue of Zeus (8 stone) not
+    give(s, 0, inh=0, wood=3, stone=0, lux=0, coins=0)
+    own(s, 0, reserved=("A12", "B12"))  # Bridge (2 wood) or Granary (3 wood): means for one of them
     trigger(s, (step.SUPPLY,))
-    assert top(s) == (step.FINISH, 0, s.cat.tile_by_id["A14"])
-    unchanged_after(s, FinishBuilding("C08", "none"), r"peloponnes §5: the building to finish now is A14")
-    unchanged_after(s, AbandonBuilding("C08"), r"peloponnes §5: the building to finish or give up now is A14")
-    unchanged_after(s, FinishBuilding("A14", "stone"), r"peloponnes §5")
-    s.apply(FinishBuilding("A14", "none"), seat=0)
+    assert top(s)[:3] == (step.FINISH, 0, s.cat.tile_by_id["A12"])
+    unchanged_after(s, FinishBuilding("B12", "none"), r"peloponnes §5: the building to finish now is A12")
+    unchanged_after(s, AbandonBuilding("B12"), r"peloponnes §5: the building to finish or give up now is A12")
+    unchanged_after(s, FinishBuilding("A12", "stone"), r"peloponnes §7\.1: only Daedalus")
+    s.apply(FinishBuilding("A12", "none"), seat=0)
+
+
+def test_a_payable_building_may_not_be_given_up_and_nothing_changes():
+    s = exp2(heroes=("daedalus", "helen"))
+    give(s, 0, inh=0, wood=1, stone=3, lux=0, coins=0)
+    own(s, 0, reserved=("A15",))  # Port: Daedalus pays 0 wood + 3 stone or 1 wood + 1 stone
+    trigger(s, (step.SUPPLY,))
+    assert top(s)[:3] == (step.FINISH, 0, s.cat.tile_by_id["A15"])
+    unchanged_after(
+        s,
+        AbandonBuilding("A15"),
+        r"peloponnes §5: you can pay for Port A15: every unfinished building must be built; only one its "
+        r"owner cannot pay for is given up",
+    )
+    unchanged_after(
+        s, FinishBuilding("A15", "none"), r"peloponnes §7\.1: Daedalus builds Port for 2 wood or 2 stone less"
+    )
+    s.apply(FinishBuilding("A15", "stone"), seat=0)
 
 
 def test_negotiation_decisions():

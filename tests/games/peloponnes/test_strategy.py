@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from hellenika.engine import Rng
 from hellenika.games.peloponnes import tasks as step
 from hellenika.games.peloponnes.actions import (
+    AbandonBuilding,
     AssignCloverleaves,
     BidAmount,
     BidOn,
@@ -22,7 +23,6 @@ from hellenika.games.peloponnes.actions import (
     BuyStrength,
     ChooseIncome,
     Conquer,
-    FinishBuilding,
     Hire,
     MoveBid,
     Pass,
@@ -233,24 +233,25 @@ def test_picks_food_when_the_supply_round_is_short_of_it_and_stone_when_a_buildi
 # ---------------------------------------------------------------------- disasters and supply rounds
 
 
-def test_keeps_its_buildings_in_an_earthquake():
+def test_with_means_for_one_of_two_buildings_in_an_earthquake_it_keeps_the_one_worth_more():
     s = game(2, civs=["argos", "messene"])
-    own(s, 0, "A12", "A14")
-    give(s, 0, wood=3, stone=3)
+    own(s, 0, "A12", "C08")  # Bridge (4 PP) and Statue of Zeus (8 PP): 1 wood and 1 stone keep one
+    give(s, 0, wood=1, stone=1, lux=0)
     trigger(s, (step.DISASTER_PLAYER, 0, EARTHQUAKE))
     assert top(s) == (step.SAVE, 0, EARTHQUAKE, tile("A12"))
-    assert heuristic(s) == SaveTile("A12", True)
+    assert heuristic(s) == SaveTile("A12", False)
 
 
-def test_finishes_a_reserved_building_in_the_final_supply_round_when_it_can():
+def test_with_means_for_one_of_two_reserved_buildings_it_finishes_the_one_worth_more():
     s = game(2, civs=["argos", "messene"])
     s.round = 8
-    own(s, 0, "A07", reserved=("C06",))  # Workshop of Phidias: 3 wood + 3 stone
-    give(s, 0, inh=4, food=6, wood=10, stone=1, lux=12, coins=5)
+    # Bridge (2 wood, 4 PP) or Workshop of Phidias (3 wood + 3 stone, 5 PP): not both.
+    own(s, 0, "A07", reserved=("A12", "C06"))
+    give(s, 0, inh=4, food=6, wood=3, stone=3, lux=0, coins=5)
     s.tasks = [(step.FINISHED,), (step.GAME_END,), (step.SUPPLY,)]
     s._run()
-    assert top(s) == (step.FINISH, 0, tile("C06"))
-    assert heuristic(s) == FinishBuilding("C06", "none")
+    assert top(s)[:3] == (step.FINISH, 0, tile("A12"))
+    assert heuristic(s) == AbandonBuilding("A12")
 
 
 def test_odysseus_spends_his_coin_against_a_heavy_plague():

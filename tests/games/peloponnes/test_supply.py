@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
+from hellenika.engine import IllegalAction
 from hellenika.games.peloponnes import tasks as step
 from hellenika.games.peloponnes.actions import AbandonBuilding, FinishBuilding, Hire
 
-from .builders import game, give, log_text, own, reveal, tile, tiles_of, top, trigger
+from .builders import CAT, game, give, log_text, own, play_out, reveal, tile, tiles_of, top, trigger
 
 
 def supply(s):
@@ -75,23 +78,77 @@ def test_surplus_food_and_luxury_stay():
 
 
 def test_reserved_building_is_finished_and_its_coin_comes_back():
+    # Seed: "every unfinished building must be built": a building its owner can pay for is finished, with no
+    # choice to give it up (so no decision is asked).
     s = game(2, civs=["messene", "patras"])
     give(s, 0, inh=0, wood=3, coins=0)
     own(s, 0, reserved=("A12",))
     supply(s)
-    assert top(s) == (step.FINISH, 0, tile("A12"))
-    assert s.legal_actions() == [FinishBuilding("A12", "none"), AbandonBuilding("A12")]
-    s.apply(FinishBuilding("A12", "none"), seat=0)
+    assert top(s)[0] != step.FINISH
     assert (s.wood[0], s.coins[0], s.unfinished[0]) == (1, 1, 0) and tiles_of(s, 0) == ["A12"]
+    assert "Player 1 finishes Bridge A12 and takes the coins back" in log_text(s)
 
 
-def test_reserved_building_may_be_given_up_coins_back():
-    s = game(2, civs=["messene", "patras"])
-    give(s, 0, inh=0, wood=3, coins=0)
-    own(s, 0, reserved=("A12",))
+def test_a_building_its_owner_can_pay_for_may_not_be_given_up():
+    # Daedalus has two ways to pay for the Port, so the decision is asked; giving it up is not among them.
+    s = exp_game(heroes=["daedalus", "hector"])
+    give(s, 0, inh=0, wood=1, stone=3, lux=0)
+    own(s, 0, reserved=("A15",))  # Port: 1 wood + 3 stone; Daedalus: 0 wood + 3 stone, or 1 wood + 1 stone
     supply(s)
-    s.apply(AbandonBuilding("A12"), seat=0)
-    assert (s.wood[0], s.coins[0]) == (3, 1) and tiles_of(s, 0) == []
+    assert top(s)[:3] == (step.FINISH, 0, tile("A15"))
+    assert s.legal_actions() == [FinishBuilding("A15", "wood"), FinishBuilding("A15", "stone")]
+    with pytest.raises(IllegalAction, match=r"peloponnes §5: .*Port A15.* must be built"):
+        s.apply(AbandonBuilding("A15"), seat=0)
+
+
+def test_buildings_that_can_all_be_paid_are_all_finished():
+    s = game(2, civs=["messene", "patras"])
+    give(s, 0, inh=0, wood=4, stone=0, lux=2, coins=0)  # 5 wood with the luxury: Bridge 2 + Granary 3
+    own(s, 0, reserved=("A12", "B12"))
+    supply(s)
+    assert s.unfinished[0] == 0 and tiles_of(s, 0) == ["A12", "B12"]
+    assert (s.wood[0], s.lux[0], s.coins[0]) == (0, 0, 2)
+
+
+def test_with_means_for_only_some_the_owner_chooses_which_to_finish():
+    s = game(2, civs=["messene", "patras"])
+    give(s, 0, inh=0, wood=3, stone=1, lux=0, coins=0)
+    # Street (1 stone) does not compete for anything: finished. Bridge (2 wood) or Granary (3 wood): a choice.
+    own(s, 0, reserved=("A14", "A12", "B12"))
+    supply(s)
+    assert top(s)[:3] == (step.FINISH, 0, tile("A12"))
+    assert s.legal_actions() == [FinishBuilding("A12", "none"), AbandonBuilding("A12")]
+    giving_up = s.clone(log=True)
+    s.apply(FinishBuilding("A12", "none"), seat=0)  # the Granary cannot be paid any more: it falls
+    assert tiles_of(s, 0) == ["A14", "A12"] and (s.wood[0], s.stone[0], s.coins[0]) == (1, 0, 3)
+    giving_up.apply(AbandonBuilding("A12"), seat=0)  # then the Granary must be finished, and is
+    assert (
+        tiles_of(giving_up, 0) == ["A14", "B12"] and giving_up.wood[0] == 0 and giving_up.unfinished[0] == 0
+    )
+    assert giving_up.coins[0] == 3  # the given-up building's coin comes back too
+
+
+def test_daedalus_may_not_pay_so_as_to_leave_a_payable_building_unbuilt():
+    # Port (A15): 0 wood + 3 stone or 1 wood + 1 stone; Granary (B12): 1 wood; Statue of Zeus (C08): 6 stone.
+    # With 1 wood and 6 stone he can pay the Port and the Granary, or the Statue and the Granary, never the
+    # Port and the Statue. Paying the Port with 1 wood would leave the Granary unpaid although the other
+    # way pays both: not allowed.
+    s = exp_game(heroes=["daedalus", "hector"])
+    give(s, 0, inh=0, wood=1, stone=6, lux=0)
+    own(s, 0, reserved=("A15", "C08", "B12"))
+    supply(s)
+    assert top(s)[:3] == (step.FINISH, 0, tile("A15"))
+    assert s.legal_actions() == [FinishBuilding("A15", "wood"), AbandonBuilding("A15")]
+    with pytest.raises(IllegalAction, match=r"peloponnes §5: .*Granary B12"):
+        s.apply(FinishBuilding("A15", "stone"), seat=0)
+
+
+def test_daedalus_takes_the_discount_that_pays_for_every_reserved_building():
+    s = exp_game(heroes=["daedalus", "hector"])
+    give(s, 0, inh=0, wood=1, stone=3, lux=0)
+    own(s, 0, reserved=("A15", "B12"))  # Port 0 wood + 3 stone, then Granary 1 wood: both paid
+    supply(s)
+    assert s.unfinished[0] == 0 and tiles_of(s, 0) == ["A15", "B12"] and (s.wood[0], s.stone[0]) == (0, 0)
 
 
 def test_case_20_unaffordable_statue_of_zeus_is_removed_and_its_coin_returned():
@@ -108,8 +165,7 @@ def test_leptis_magna_gets_its_three_coins_back():
     give(s, 0, inh=0, wood=2, coins=0)
     own(s, 0, reserved=("A12",))
     supply(s)
-    s.apply(FinishBuilding("A12", "none"), seat=0)
-    assert s.coins[0] == 3
+    assert s.unfinished[0] == 0 and s.coins[0] == 3
 
 
 def test_daedalus_finishes_for_less_too():
@@ -118,7 +174,8 @@ def test_daedalus_finishes_for_less_too():
     own(s, 0, reserved=("A15",))  # Port: 1 wood + 3 stone; 2 stone less: 1 + 1, with 2 luxury for the wood
     give(s, 0, lux=2)
     supply(s)
-    assert s.legal_actions() == [FinishBuilding("A15", "stone"), AbandonBuilding("A15")]
+    assert s.unfinished[0] == 0 and (s.wood[0], s.stone[0], s.lux[0]) == (0, 0, 0)
+    assert "finishes Port A15" in log_text(s)
 
 
 def test_a_supply_tile_calls_a_supply_round_before_the_bidding():
@@ -247,3 +304,79 @@ def test_one_pair_up_to_four_players_two_pairs_from_five(players, pairs):
     assert winners == list(range(pairs)) and losers == list(range(players - pairs, players))
     assert s.strength[:pairs] == [v // 2 for v in strengths[:pairs]]
     assert s.strength[pairs:] == strengths[pairs:]
+
+
+# ---------------------------------------------------------------------- the finishing outcome, checked
+
+
+def _ways(s, p, t):
+    """An independent reading of a reserved building's price: (wood, stone), or Daedalus' two."""
+    tile = CAT.tiles[t]
+    if s.hero[p] != s.g.DAEDALUS:
+        return [(tile.cost_wood, tile.cost_stone)]
+    ways = []
+    if tile.cost_wood:
+        ways.append((max(0, tile.cost_wood - 2), tile.cost_stone))
+    if tile.cost_stone:
+        ways.append((tile.cost_wood, max(0, tile.cost_stone - 2)))
+    return ways or [(tile.cost_wood, tile.cost_stone)]
+
+
+def _can_pay_all(s, p, tiles, means):
+    wood, stone, lux = means
+    rate = s.cols[p].luxury_rate
+    for combo in itertools.product(*(_ways(s, p, t) for t in tiles)):
+        need_wood = sum(w for w, _ in combo)
+        need_stone = sum(st for _, st in combo)
+        if rate * (max(0, need_wood - wood) + max(0, need_stone - stone)) <= lux:
+            return True
+    return False
+
+
+@pytest.mark.parametrize(
+    ("players", "options", "heroes"),
+    [(3, {}, None), (4, {"expansion": True}, ["daedalus", "helen", "hector", "achilles"])],
+)
+def test_no_building_given_up_could_have_been_paid_with_the_ones_finished(players, options, heroes):
+    """Random games: after every supply round, each player's given-up reserved buildings could not have been
+    paid for together with his finished ones, from what he had when the finishing began."""
+    from hellenika.games.peloponnes import flow, supply
+
+    starts: dict[int, tuple[tuple[int, int, int], frozenset[int]]] = {}
+    outcomes: dict[int, dict[int, bool]] = {}
+    checked = {"choices": 0, "given_up": 0}
+    original_round, original_decide = flow.AUTO[step.SUPPLY], flow.DECIDE[step.FINISH]
+
+    def check(s, p):
+        means, reserved = starts.pop(p)
+        finished = tuple(t for t, done in outcomes.pop(p).items() if done)
+        for t in reserved - set(finished):
+            checked["given_up"] += 1
+            assert not _can_pay_all(s, p, (*finished, t), means), (p, CAT.tiles[t].id, means)
+
+    def supply_round(s, task):
+        original_round(s, task)
+        for p in s.order:
+            if s.unfinished[p]:
+                reserved = frozenset(t for t in s.buildings[p] if s.unfinished[p] >> t & 1)
+                starts[p] = ((s.wood[p], s.stone[p], s.lux[p]), reserved)
+                outcomes[p] = {}
+
+    def decide(s, task, action):
+        p, t = task[1], task[2]
+        if len(supply.finish_legal(s, task)) > 1:
+            checked["choices"] += 1
+        original_decide(s, task, action)
+        outcomes[p][t] = isinstance(action, FinishBuilding)
+        if len(outcomes[p]) == len(starts[p][1]):
+            check(s, p)
+
+    flow.AUTO[step.SUPPLY], flow.DECIDE[step.FINISH] = supply_round, decide
+    try:
+        for seed in range(30):
+            s = game(players, heroes=heroes, log=False, **options)
+            play_out(s, seed=seed)
+            assert not starts
+    finally:
+        flow.AUTO[step.SUPPLY], flow.DECIDE[step.FINISH] = original_round, original_decide
+    assert checked["given_up"]

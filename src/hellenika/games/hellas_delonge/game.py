@@ -35,7 +35,8 @@ class HellasGame(Game):
     #: being asked no longer gives a hand away; records of 1.0 games do not replay under it.
     #: 1.2: the stall rule counts turns only once no tile left in the stack can be laid: with 40
     #: counted from the start, games the printed rules would still decide were cut short.
-    rules_version = "1.2"
+    #: 1.3: after Double Action's Burst the Voyage or Attack must be taken when one can be (without a card).
+    rules_version = "1.3"
     min_players = 2
     max_players = 2
     summary = "Greeks, ships and god cards on a growing island map (Franz-Benno Delonge, Kosmos 2002)."

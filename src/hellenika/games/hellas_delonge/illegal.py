@@ -138,6 +138,12 @@ def _choose_action(s: HellasState, action: Action) -> IllegalAction | None:
 
 def _end_turn(s: HellasState, action: Action) -> IllegalAction | None:
     if s.phase == ph.MAIN:
+        if s.da_stage == 2:
+            return _rule(
+                "§8.3 Z1",
+                "Double Action gives a Burst of Strength, then a Voyage or an Attack: take one (the turn "
+                "ends without it only when neither can be taken)",
+            )
         return _rule("§4", "choose Burst of Strength, Voyage or Attack first")
     return None
 

@@ -204,7 +204,16 @@ def _main(s: HellasState, legal: list[Action], rng: Rng) -> Action:
             return attack
         if can_voyage and chance > 0:
             return _oracle_or(s, legal, g.voyage)
-        return g.end_turn
+        if _offered(legal, g.end_turn):
+            return g.end_turn
+        # It must be taken when it can be: a voyage whose tile fits nowhere ends by itself, and an attack
+        # that would fail is called off after the combat window.
+        if can_voyage:
+            return g.voyage
+        if attack is not None:
+            return attack
+        senders = s._senders(p)  # an attack without a Forced March: the linked cities can send Greeks
+        return next(x for x in legal if isinstance(x, a.ChooseAttack) and s.board.linked[x.city] & senders)
     if attack is not None and attack_value >= max(burst_value, voyage_value):
         return attack
     if can_voyage and voyage_value > burst_value:

@@ -3,7 +3,8 @@ victory (§9).
 
 A turn is MAIN (play free-timing cards, choose Burst, Voyage or an Attack target), the action, its regroup,
 then END (more free-timing cards, Migration, Second Voyage, Second Strike, or end the turn). *Double Action*
-makes MAIN come round twice: first only Burst may be chosen, then Voyage or Attack (or nothing).
+makes MAIN come round twice: first only Burst may be chosen, then Voyage or Attack (the turn ends without
+one only when neither can be taken without playing a card).
 
 ``end_mode`` says what END allows: 0 after a Burst, 1 after a successful Voyage or Attack, 2 after a failed
 or called-off one, when "the turn ends, apart from Migration" (spec §5.2-5).
@@ -177,26 +178,34 @@ class TurnMixin(HellasFields):
         hand = widened if widened is not None else g.no_cards if p == 0 and self.turn == 1 else self.hand[p]
         da = self.da_stage
         out: list[Action] = [] if da == 2 else [g.burst]
+        second = False  # under Double Action: a Voyage or an Attack (without a card) is there to take
         if da != 1:
             if self._can_voyage(p):
                 out.append(g.voyage)
+                second = True
             # The targets of _attack_targets, as actions at once.
             senders = self._senders(p)
             if senders:
                 attack = g.attack
                 enemy = iter_bits(self.owned[1 - p])
+                linked = self.board.linked
                 if hand[g.a_forced]:
                     out += map(attack.__getitem__, enemy)
+                    if da == 2 and not second:
+                        second = any(linked[x] & senders for x in enemy)
                 else:
-                    linked = self.board.linked
                     for x in enemy:  # a loop: quicker than a comprehension for a few items on Python 3.11
                         if linked[x] & senders:
                             out.append(attack[x])
+                            second = True
         if da == 0 and hand[g.z_double]:
             out.append(g.play[g.z_double])
         if hand[g.z_levy] or hand[g.z_theft] or hand[g.z_oracle] or hand[g.p_shipwrights]:  # most hold none
             self._free_cards(p, out, hand)
-        if da == 2:
+        if da == 2 and not second:
+            # Double Action gives a Burst "then a Voyage or an Attack": the turn ends without the second
+            # action only when neither can be taken (an Attack that only a Forced March makes possible
+            # would mean playing the card, which is the player's choice).
             out.append(g.end_turn)
         return out
 

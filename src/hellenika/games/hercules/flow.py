@@ -12,7 +12,7 @@ from hellenika.engine.errors import IllegalAction
 from hellenika.engine.events import who
 from hellenika.engine.state import CHANCE, TERMINAL
 from hellenika.games.hercules import hades
-from hellenika.games.hercules.actions import WHITE_SLOT
+from hellenika.games.hercules.actions import WHITE_SLOT, PerformLabour
 from hellenika.games.hercules.arithmetic import RESULTS, combine
 from hellenika.games.hercules.board import HADES, VASE_MAX, VASE_MIN, slide
 from hellenika.games.hercules.cards import DEMIGOD, GOD
@@ -32,7 +32,7 @@ from hellenika.games.hercules.phases import (
 )
 
 if TYPE_CHECKING:
-    from hellenika.games.hercules.actions import PerformLabour, RevealDemigod, Roll, UseAbility
+    from hellenika.games.hercules.actions import RevealDemigod, Roll, UseAbility
 
 
 class FlowMixin(HerculesFields):
@@ -199,11 +199,19 @@ class FlowMixin(HerculesFields):
             self._await_roll(p, slots)
 
     def _end_if_stuck(self) -> None:
-        """After using cards with no Labour and no usable card left, the turn ends (rulebook, Important 2)."""
-        if not self._has_labour() and len(self._turn_actions()) == 1:
+        """After using cards, a single move left is made by itself: with no Labour and no usable card the
+        turn ends (rulebook, Important 2); with one Labour and no usable card that Labour is performed (a
+        Labour the dice give must be carried out once a card is used)."""
+        actions = self._turn_actions()
+        if len(actions) != 1:
+            return
+        only = actions[0]
+        if only is self.g.end_turn:
             if self._events is not None:
                 self._log(f"No Labour or card left for {who(self.actor)}: the turn ends")
             self._end_turn()
+        elif type(only) is PerformLabour:
+            self._do_labour(only)
 
     def _has_labour(self) -> bool:
         """Whether any Labour is possible now (a quick check before listing everything)."""

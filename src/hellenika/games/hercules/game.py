@@ -42,7 +42,8 @@ if TYPE_CHECKING:
 class HerculesGame(Game):
     name = "hercules"
     title = "Hercules"
-    rules_version = "1.0"
+    #: 1.1: after using a card, a Labour the dice give must be performed ("choose 1 ... and carry it out").
+    rules_version = "1.1"
     min_players = 1
     max_players = 4
     summary = "Dice and arithmetic race through the 12 Labours (Fábio Lima, MEBO Games 2022); solo vs Hades."

@@ -60,6 +60,12 @@ def explain(s: HerculesState, action: Action) -> IllegalAction:
     if isinstance(action, Rest):
         return _rule("§4.7", "you may not rest after using a card this turn")
     if isinstance(action, EndTurn):
+        if s.used_card:
+            return _rule(
+                "§4.2",
+                "after using a card you carry out a Labour your dice give; the turn ends without one only "
+                "when they give none",
+            )
         return _rule(
             "§4.2", "ending the turn without a Labour is only possible after using a card; rest instead"
         )

@@ -272,8 +272,15 @@ class HerculesState(FlowMixin):
             for op, r in RESULTS[a, b]:
                 if cubes >> r & 1:
                     out.append(labours[0, 1, op])
+        has_labour = bool(out)
         self._ability_actions(out)
-        out.append(g.end_turn if self.used_card else g.rest)
+        # Rest only before any card is used; after one, the turn ends without a Labour only when the dice
+        # give none ("If, AFTER you have used your Demigod and/or God cards, you do not get a result with
+        # which you can perform a Labour, your turn ends"): a Labour they give must be carried out.
+        if not self.used_card:
+            out.append(g.rest)
+        elif not has_labour:
+            out.append(g.end_turn)
         return out
 
     def _ability_actions(self, out: list[Action]) -> None:

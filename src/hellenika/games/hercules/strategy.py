@@ -23,8 +23,9 @@ The rules of thumb, and why:
    the dice by more than its price: the cube a Demigod takes (1 VP) and the card lying idle until a Rest.
    This is what turns a bad roll into a Labour, or a good one into a jump for a Vase.
 5. **Rest at the right moment**: when no Labour (or none worth an ability) is on the dice and cubes or Gods
-   wait to come back. An empty Rest is a plain pass, better than paying for a useless ability. In the last
-   round a Rest is worth exactly the cubes it brings back.
+   wait to come back (before any card is used: after one, a Labour on the dice must be performed). An empty
+   Rest is a plain pass, better than paying for a useless ability. In the last round a Rest is worth exactly
+   the cubes it brings back.
 6. **While resting, take back the cards that matter**: cubes first off the abilities worth most, then the
    best God.
 """
@@ -36,6 +37,7 @@ from typing import TYPE_CHECKING
 from hellenika.games.hercules import heuristics as est
 from hellenika.games.hercules.actions import (
     WHITE_SLOT,
+    EndTurn,
     PerformLabour,
     RefreshGod,
     Rest,
@@ -359,8 +361,13 @@ def _turn(s: HerculesState, legal: list[Action]) -> Action:
     white = s.white if s.white_holder == p else 0
     faces = (dice[0], dice[1], white)
     deck_of = s.g.deck_of_operation
-    best = legal[-1]  # Rest, or End once a card was used
-    best_value = rest_value(s, p) if isinstance(best, Rest) else 0.0
+    best = legal[-1]  # Rest; once a card was used, End (only when no Labour is on the dice)
+    if isinstance(best, Rest):
+        best_value = rest_value(s, p)
+    elif isinstance(best, EndTurn):
+        best_value = 0.0
+    else:  # a card was used and a Labour is on the dice: one must be performed (or another card used)
+        best_value = float("-inf")
     abilities: list[UseAbility] = []
     for a in legal:
         if isinstance(a, PerformLabour):

@@ -2,13 +2,14 @@
 
 Chits are drawn one at a time (2 a round, 3 with the expansion). A disaster strikes every player the moment
 its 3rd chit lands on its tile; a protecting tile (or Sikyon, against the Tempest) shields its owner, and so
-does Odysseus' coin once a game. With the expansion, a chit showing the same disaster as the one revealed
-just before it this round, placed or not ("If two chits of the same disaster are revealed in a row, the
-second chit is slid under the second stack"), goes under the second stack and another is drawn; Ariadne
-may do the same with one chit a round. The Persians attack when their 3rd and 6th chits land: the players'
-total strength against (players x the sum of all Persian chits revealed). Defeat flips every hero (1st
-attack) or costs every player his tile with the most power points (2nd); victory halves everybody's
-strength and lets each player hire mercenaries.
+does Odysseus' coin once a game. Earthquake and Tempest cost a price per building or land: every tile its
+owner can pay for is kept, one he cannot is lost, and with means for only some he chooses which to keep. With
+the expansion, a chit showing the same disaster as the one revealed just before it this round, placed or not
+("If two chits of the same disaster are revealed in a row, the second chit is slid under the second stack"),
+goes under the second stack and another is drawn; Ariadne may do the same with one chit a round. The Persians
+attack when their 3rd and 6th chits land: the players' total strength against (players x the sum of all
+Persian chits revealed). Defeat flips every hero (1st attack) or costs every player his tile with the most
+power points (2nd); victory halves everybody's strength and lets each player hire mercenaries.
 """
 
 from __future__ import annotations
@@ -275,12 +276,40 @@ def save_cost(s: PeloponnesState, p: int, d: int) -> tuple[int, int, int, int]:
     return 0, 0, k, k
 
 
+def savable(s: PeloponnesState, p: int, d: int, upto: int) -> int:
+    """How many tiles (at most ``upto``) the player can still pay to keep, the same price each."""
+    wood, stone, food, coins = save_cost(s, p, d)
+    k = 0
+    while k < upto and economy.can_afford(
+        s, p, (k + 1) * wood, (k + 1) * stone, (k + 1) * food, (k + 1) * coins
+    ):
+        k += 1
+    return k
+
+
+def at_stake(s: PeloponnesState, p: int) -> int:
+    """The tiles of ``p`` still to be paid for or lost in this disaster (SAVE steps on top of the stack)."""
+    n = 0
+    for task in reversed(s.tasks):
+        if task[0] != step.SAVE or task[1] != p:
+            break
+        n += 1
+    return n
+
+
 def save_legal(s: PeloponnesState, task: tuple[int, ...]) -> list[Action]:
+    """Every tile its owner can pay for is kept ("1 wood and 1 stone per building"); with means for only some,
+    he chooses which, tile by tile: letting one go is allowed only while the tiles after it can take all
+    the payments he can still make."""
     _, p, d, t = task
     g = s.g
-    if economy.can_afford(s, p, *save_cost(s, p, d)):
-        return [g.save_tile[t][1], g.save_tile[t][0]]
-    return [g.save_tile[t][0]]
+    left = at_stake(s, p)
+    can = savable(s, p, d, left)
+    if not can:
+        return [g.save_tile[t][0]]
+    if can >= left:
+        return [g.save_tile[t][1]]
+    return [g.save_tile[t][1], g.save_tile[t][0]]
 
 
 def apply_save(s: PeloponnesState, task: tuple[int, ...], action: Action) -> None:

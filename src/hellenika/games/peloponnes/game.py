@@ -63,7 +63,10 @@ RANKS = ("hoplite", "lokhagos", "syntagmatarkhis", "stratigos")
 class PeloponnesGame(Game):
     name = "peloponnes"
     title = "Peloponnes"
-    rules_version = "1.1"
+    #: 1.1: the repeat rule compares a chit with the one revealed just before it.
+    #: 1.2: a reserved building, and a tile struck by Earthquake or Tempest, its owner can pay for must be
+    #: paid for ("every unfinished building must be built"); only with means for some does he choose.
+    rules_version = "1.2"
     min_players = 1
     max_players = 8
     summary = (

@@ -44,6 +44,7 @@ from hellenika.games.peloponnes.actions import (
 )
 from hellenika.games.peloponnes.bidding import can_place_land, least_bid
 from hellenika.games.peloponnes.disasters import hire_limit, top_tiles
+from hellenika.games.peloponnes.supply import refusal
 from hellenika.games.peloponnes.tiles import build_costs
 
 if TYPE_CHECKING:
@@ -122,6 +123,17 @@ def _coins(s: PeloponnesState, p: int, need: int, section: str, what: str) -> Il
     return None
 
 
+def _discount_rule(s: PeloponnesState, p: int, tile: Tile, discount: str, verb: str) -> IllegalAction:
+    """A discount that is not one of this building's: unknown, or not Daedalus', or not his for this one."""
+    if discount not in DISCOUNTS:
+        return _rule("§7.1", f"unknown discount {discount!r}; use none, wood or stone")
+    if s.hero[p] == s.g.DAEDALUS:
+        target = f" {tile.id}" if verb == "finish" else ""
+        choices = " or ".join(f"'{verb}{target} {d}'" for d, _, _ in build_costs(s, p, tile))
+        return _rule("§7.1", f"Daedalus builds {tile.name} for 2 wood or 2 stone less: {choices}")
+    return _rule("§7.1", "only Daedalus builds for 2 wood or 2 stone less")
+
+
 def _specific(s: PeloponnesState, p: int, task: tuple[int, ...], action: Action) -> IllegalAction | None:
     cat = s.cat
     if isinstance(action, BidOn):
@@ -172,13 +184,8 @@ def _specific(s: PeloponnesState, p: int, task: tuple[int, ...], action: Action)
     if isinstance(action, Build):
         tile = cat.tiles[task[2]]
         costs = {d: (w, st) for d, w, st in build_costs(s, p, tile)}
-        if action.discount not in DISCOUNTS:
-            return _rule("§7.1", f"unknown discount {action.discount!r}; use none, wood or stone")
         if action.discount not in costs:
-            if s.hero[p] == s.g.DAEDALUS:
-                choices = " or ".join(f"'build {d}'" for d in costs)
-                return _rule("§7.1", f"Daedalus builds {tile.name} for 2 wood or 2 stone less: {choices}")
-            return _rule("§7.1", "only Daedalus builds for 2 wood or 2 stone less")
+            return _discount_rule(s, p, tile, action.discount, "build")
         wood, stone = costs[action.discount]
         return _rule(
             "§4 phase 4",
@@ -195,7 +202,12 @@ def _specific(s: PeloponnesState, p: int, task: tuple[int, ...], action: Action)
         t = cat.tile_by_id[action.tile]
         if t != task[3]:
             return _rule("§6.2", f"the tile at stake now is {cat.tiles[task[3]].id}")
-        return _rule("§6.2", "you cannot pay to keep this tile, even with luxury goods")
+        if action.save:
+            return _rule("§6.2", "you cannot pay to keep this tile, even with luxury goods")
+        return _rule(
+            "§6.2",
+            "you can pay to keep it: a tile its owner can pay for is kept (only one he cannot is lost)",
+        )
     if isinstance(action, RemoveTile):
         top = ", ".join(cat.tiles[t].id for t in top_tiles(s, p))
         return _rule("§6.3", f"the Persians take one of your tiles with the most power points: {top}")
@@ -210,9 +222,13 @@ def _specific(s: PeloponnesState, p: int, task: tuple[int, ...], action: Action)
         t = cat.tile_by_id.get(action.tile, -1)
         if t != task[2]:
             return _rule("§5", f"the building to finish now is {cat.tiles[task[2]].id}")
-        return _rule("§5", "you cannot pay its cost, even with luxury goods: give it up")
+        if action.discount not in {d for d, _, _ in build_costs(s, p, cat.tiles[t])}:
+            return _discount_rule(s, p, cat.tiles[t], action.discount, "finish")
+        return _rule("§5", refusal(s, task, action))
     if isinstance(action, AbandonBuilding):
-        return _rule("§5", f"the building to finish or give up now is {cat.tiles[task[2]].id}")
+        if cat.tile_by_id.get(action.tile, -1) != task[2]:
+            return _rule("§5", f"the building to finish or give up now is {cat.tiles[task[2]].id}")
+        return _rule("§5", refusal(s, task, action))
     if isinstance(action, MakeOffer):
         if action.target == p:
             return _rule("§3.3", "an offer goes to another player")

@@ -25,12 +25,14 @@ projection prices everything. The rules, and why:
   cloverleaf change hands), when the Persians are close and the players short, or when the goods are spare.
 - **Income of choice**: the good that lifts the projection most: food before a hungry supply round, stone or
   wood owed for a building, otherwise a coin.
-- **Disasters**: keep a tile when it is worth more than the goods and coin it costs; Odysseus spends his one
+- **Disasters**: a tile its owner can pay for must be kept; with means for only some, keep the ones whose
+  loss would cost most; Odysseus spends his one
   coin when the loss is big; Ariadne sends away a chit that would strike her harder than the others now; the
   Persians take the least useful of the tied tiles.
 - **Mercenaries**: as many as lift the projection (a population point each, for a coin that would otherwise
   be a third of a power point), their strength counted for the conflicts.
-- **Supply rounds**: finish a reserved building unless giving it up projects better.
+- **Supply rounds**: a reserved building its owner can pay for must be finished; with means for only some,
+  finish or give up whichever projects better.
 - **Cloverleaves**: the split with the best score. **Negotiation**: no offers (the projection does not judge
   colonies and heroes); accept an offer of 4 coins or more (about a tile's price).
 - **Solo**: buy the tile that does most for oneself, less what it leaves Angelos (he then takes the tile
@@ -212,21 +214,18 @@ def choose_income(s: PeloponnesState, task: tuple[int, ...], legal: list[Action]
 
 
 def choose_save(s: PeloponnesState, task: tuple[int, ...], legal: list[Action]) -> Action:
-    """Keep a tile when it projects better than the goods and coin it costs to keep (a finished building
-    of 3 or more power points whose wood and stone are in store is always worth them)."""
-    _, p, d, t = task
-    if d == EARTHQUAKE and not s.unfinished[p] >> t & 1 and s.cat.tiles[t].pp >= 3:
-        k = s.cols[p].earthquake_cost
-        if s.wood[p] >= k and s.stone[p] >= k:
-            return legal[0]
-    tl = timeline(s, openness=False)
-    from hellenika.games.peloponnes.disasters import save_cost
+    """Asked only with means for some of the tiles at stake (the others must be kept): keep this tile when it
+    is among the ones worth most, judged by what the civilization projects to without each."""
+    from hellenika.games.peloponnes.disasters import at_stake, savable
 
-    wood, stone, food, coins = save_cost(s, p, d)
-    kept = holdings(s, p)
-    _pay(kept, wood, stone, food, coins)
-    lost = holdings(s, p, without=t)
-    return legal[0] if worth(s, tl, kept) >= worth(s, tl, lost) else legal[1]
+    p, d = task[1], task[2]
+    left = at_stake(s, p)
+    can = savable(s, p, d, left)
+    stake = [u[3] for u in reversed(s.tasks[-left:])]  # this tile first, then the ones after it
+    tl = timeline(s, openness=False)
+    without = {u: worth(s, tl, holdings(s, p, without=u)) for u in stake}
+    keep = sorted(range(len(stake)), key=lambda i: (without[stake[i]], i))[:can]
+    return legal[0] if 0 in keep else legal[1]
 
 
 def _disaster_loss(s: PeloponnesState, p: int, h: Holdings, event: int) -> Holdings:
@@ -345,7 +344,7 @@ def choose_hire(s: PeloponnesState, task: tuple[int, ...], legal: list[Action]) 
 
 def choose_finish(s: PeloponnesState, task: tuple[int, ...], legal: list[Action]) -> Action:
     """Finish a reserved building (the cheapest way in luxury goods) unless giving it up projects better."""
-    _, p, t = task
+    p, t = task[1], task[2]
     tl = timeline(s, openness=False)
     tile = s.cat.tiles[t]
     from hellenika.games.peloponnes.tiles import cost_for
