@@ -66,6 +66,7 @@ SCENES: dict[str, list[Scene]] = {
         Scene("income", 2, _EXPANSION),
         Scene("save", 2, _EXPANSION),
         Scene("finish", 2, _EXPANSION),
+        Scene("abandon", 3, {}),
         Scene("hire", 2, _EXPANSION),
         Scene("odysseus", 2, _EXPANSION),
         Scene("remove", 2, _EXPANSION),
