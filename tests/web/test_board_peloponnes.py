@@ -399,39 +399,120 @@ def test_every_target_chooses_its_actions_and_every_action_has_a_target(
     assert not problems, "\n".join(problems)
 
 
+def _seat_fixtures(fixture_models: Path, pel_fixtures: list[str], kind: str, prefix: str = "") -> list[str]:
+    """The seat fixtures (of the configuration whose names start with ``prefix``) offering a ``kind``."""
+    return [
+        n
+        for n in pel_fixtures
+        if n.startswith(prefix)
+        and n.endswith("-seat.json")
+        and any(a["action"]["kind"] == kind for a in _model(fixture_models, n)["legal"])
+    ]
+
+
+def _in_conquest_row(action: dict[str, Any], view: dict[str, Any]) -> bool:
+    return action["tile"] in {t["id"] for t in view["conquest_row"] if t}
+
+
+# What a click on the board must choose: the fixture (a scene, or the first position of a configuration,
+# named by its prefix, that offers the kind), the action (the first legal one of the kind that ``which``
+# accepts) and the element standing for it (its data filled in from the action).
 @pytest.mark.parametrize(
-    ("fixture", "selector", "notation"),
+    ("source", "kind", "which", "selector"),
     [
-        ("4p-expansion-True-3-seat.json", ".pel-rows .pel-tile[data-tile='B01']", "bid B01"),
-        ("4p-expansion-True-3-seat.json", ".pel-button[data-kind='pass']", "pass"),
-        ("scene-move-seat.json", ".pel-rows .pel-tile[data-tile='A10']", "move A10"),
-        ("scene-take-seat.json", ".pel-rows .pel-tile[data-row='conquest'][data-tile='A04']", "take A04"),
-        ("scene-build-seat.json", ".pel-button[data-kind='reserve']", "reserve"),
-        ("scene-strength-seat.json", ".pel-button[data-kind='strength']", "strength yes"),
-        (
+        pytest.param("4p-expansion-True-", "bid", None, ".pel-rows .pel-tile[data-tile='{tile}']", id="bid"),
+        pytest.param("4p-expansion-True-", "pass", None, ".pel-button[data-kind='pass']", id="pass"),
+        pytest.param(
+            "scene-move-seat.json", "move", None, ".pel-rows .pel-tile[data-tile='{tile}']", id="move"
+        ),
+        pytest.param(
+            "scene-take-seat.json",
+            "take",
+            _in_conquest_row,
+            ".pel-rows .pel-tile[data-row='conquest'][data-tile='{tile}']",
+            id="take-conquest",
+        ),
+        pytest.param(
+            "scene-build-seat.json", "reserve", None, ".pel-button[data-kind='reserve']", id="reserve"
+        ),
+        pytest.param(
+            "scene-strength-seat.json",
+            "strength",
+            lambda a, v: a["buy"],
+            ".pel-button[data-kind='strength']",
+            id="strength-yes",
+        ),
+        pytest.param(
             "scene-income-seat.json",
+            "income",
+            lambda a, v: a["good"] == "stone",
             ".pel-player[data-you='true'] .pel-good[data-good='stone']",
-            "income stone",
+            id="income-stone",
         ),
-        (
+        pytest.param(
             "scene-income-seat.json",
+            "income",
+            lambda a, v: a["good"] == "coin",
             ".pel-player[data-you='true'] .pel-good[data-good='coins']",
-            "income coin",
+            id="income-coin",
         ),
-        ("scene-remove-seat.json", ".pel-player[data-you='true'] .pel-owned[data-tile='B04']", "remove B04"),
-        ("scene-odysseus-seat.json", ".pel-player[data-you='true'] .pel-hero", "odysseus yes"),
-        ("scene-offer-seat.json", ".pel-player[data-seat='1'] .pel-colony", "offer 1"),
-        ("scene-answer-seat.json", ".pel-button[data-kind='answer']", "answer yes"),
-        ("scene-ariadne-seat.json", ".pel-button[data-kind='ariadne']", "ariadne yes"),
+        pytest.param(
+            "scene-remove-seat.json",
+            "remove",
+            None,
+            ".pel-player[data-you='true'] .pel-owned[data-tile='{tile}']",
+            id="remove",
+        ),
+        pytest.param(
+            "scene-odysseus-seat.json",
+            "odysseus",
+            lambda a, v: a["use"],
+            ".pel-player[data-you='true'] .pel-hero",
+            id="odysseus-yes",
+        ),
+        pytest.param(
+            "scene-offer-seat.json",
+            "offer",
+            None,
+            ".pel-player[data-seat='{target}'] .pel-colony",
+            id="offer",
+        ),
+        pytest.param(
+            "scene-answer-seat.json",
+            "answer",
+            lambda a, v: a["accept"],
+            ".pel-button[data-kind='answer']",
+            id="answer-yes",
+        ),
+        pytest.param(
+            "scene-ariadne-seat.json",
+            "ariadne",
+            lambda a, v: a["redirect"],
+            ".pel-button[data-kind='ariadne']",
+            id="ariadne-yes",
+        ),
     ],
 )
 def test_clicking_the_board_chooses_the_action(
-    board, static_server, pel_fixtures, fixture, selector, notation
+    board, static_server, fixture_models, pel_fixtures, source, kind, which, selector
 ):
+    if source.endswith(".json"):
+        fixture = source
+    else:
+        offering = _seat_fixtures(fixture_models, pel_fixtures, kind, source)
+        assert offering, f"no {source}* fixture offers {kind}"
+        fixture = offering[0]
     assert fixture in pel_fixtures
+    model = _model(fixture_models, fixture)
+    actions = [
+        a
+        for a in model["legal"]
+        if a["action"]["kind"] == kind and (which is None or which(a["action"], model["view"]))
+    ]
+    assert actions, f"{fixture} offers no such {kind}: {[a['notation'] for a in model['legal']]}"
     _open(board, static_server, fixture)
-    board.click(f"#board {selector} >> nth=0")
-    assert board.inner_text("#chosen") == f"chose {notation}"
+    board.click(f"#board {selector.format(**actions[0]['action'])} >> nth=0")
+    assert board.inner_text("#chosen") == f"chose {actions[0]['notation']}"
     assert not board.errors
 
 
@@ -439,58 +520,148 @@ def _highlighted(page: Any) -> list[str]:
     return page.eval_on_selector_all("#actions button.hk-highlight", "bs => bs.map(b => b.dataset.notation)")
 
 
+def _notations(model: dict[str, Any], test: Any) -> list[str]:
+    return [a["notation"] for a in model["legal"] if test(a["action"])]
+
+
 def test_clicking_a_piece_with_several_choices_highlights_them(
     board, static_server, fixture_models, pel_fixtures
 ):
     # The tile whose coins are being named: every amount.
+    model = _model(fixture_models, "scene-amount-seat.json")
     _open(board, static_server, "scene-amount-seat.json")
-    board.click("#board .pel-rows .pel-tile[data-tile='A15']")
-    amounts = [a["notation"] for a in _model(fixture_models, "scene-amount-seat.json")["legal"]]
+    board.click(f"#board .pel-rows .pel-tile[data-tile='{model['view']['decision']['tile']}']")
+    amounts = _notations(model, lambda a: a["kind"] == "amount")
+    assert len(amounts) > 1
     assert board.inner_text("#chosen") == ""
     assert _highlighted(board) == amounts
     # The building being added: build now or reserve.
+    model = _model(fixture_models, "scene-build-seat.json")
     _open(board, static_server, "scene-build-seat.json")
     board.click("#board .pel-player[data-you='true'] .pel-incoming")
-    assert _highlighted(board) == ["build none", "reserve"]
-    # A reserved building in a supply round: finish it or give it up.
-    _open(board, static_server, "scene-finish-seat.json")
-    board.click("#board .pel-player[data-you='true'] .pel-owned[data-tile='B13']")
-    assert _highlighted(board) == ["finish B13 none", "abandon B13"]
-    # A tile an earthquake threatens: save it or not.
+    choices = _notations(model, lambda a: a["kind"] in {"build", "reserve"})
+    assert {n.split()[0] for n in choices} == {"build", "reserve"}
+    assert _highlighted(board) == choices
+    # A reserved building in a supply round: finish it or give it up (only offered when the owner cannot pay
+    # for all his reserved buildings).
+    model = _model(fixture_models, "scene-abandon-seat.json")
+    tile = model["view"]["decision"]["tile"]
+    choices = _notations(model, lambda a: a["kind"] in {"finish", "abandon"} and a["tile"] == tile)
+    assert {n.split()[0] for n in choices} == {"finish", "abandon"}
+    _open(board, static_server, "scene-abandon-seat.json")
+    board.click(f"#board .pel-player[data-you='true'] .pel-owned[data-tile='{tile}']")
+    assert _highlighted(board) == choices
+    # A tile a disaster threatens: save it or not (offered when the owner can pay for some of the tiles).
+    model = _model(fixture_models, "scene-save-seat.json")
+    tile = model["view"]["decision"]["tile"]
+    assert _notations(model, lambda a: a["kind"] == "save") == [f"save {tile} yes", f"save {tile} no"]
     _open(board, static_server, "scene-save-seat.json")
-    board.click("#board .pel-player[data-you='true'] .pel-owned[data-tile='A12']")
-    assert _highlighted(board) == ["save A12 yes", "save A12 no"]
+    board.click(f"#board .pel-player[data-you='true'] .pel-owned[data-tile='{tile}']")
+    assert _highlighted(board) == [f"save {tile} yes", f"save {tile} no"]
     assert not board.errors
+
+
+_INCOME_GOODS = ("food", "wood", "stone")
+_FREE_LAND_COLONIES = {c.id for c in _CATALOGUE.colonies if c.free_land}
+
+
+def _income_goods(tile: dict[str, Any]) -> set[str]:
+    return {g for g in _INCOME_GOODS if (tile.get("income") or {}).get(g, 0) > 0}
+
+
+def _misfit_lands(model: dict[str, Any]) -> list[str]:
+    """The lands on the regular row that share no income good with the seat's rightmost land, so he may
+    not bid on them (spec §4.4; the Barracks and Leptis Magna lift the rule)."""
+    view = model["view"]
+    me = view["participants"][model["seat"]]
+    if (
+        not me["lands"]
+        or me["colony"] in _FREE_LAND_COLONIES
+        or any(b.get("free_land") for b in me["buildings"])
+    ):
+        return []
+    last = _income_goods(me["lands"][-1])
+    return [
+        s["tile"]["id"]
+        for s in view["regular_row"]
+        if s and s["tile"]["kind"] == "land" and not _income_goods(s["tile"]) & last
+    ]
 
 
 def test_a_land_that_does_not_fit_is_not_offered_and_says_why(
     board, static_server, fixture_models, pel_fixtures
 ):
-    # Player 3's rightmost land (Orchards: food, wood) shares nothing with Mining hills (stone): no bid on it.
-    model = _model(fixture_models, "4p-expansion-True-3-seat.json")
-    assert "bid B10" not in {a["notation"] for a in model["legal"]}
-    _open(board, static_server, "4p-expansion-True-3-seat.json")
-    tile = board.locator("#board .pel-rows .pel-tile[data-tile='B10']")
-    assert "hk-target" not in (tile.get_attribute("class") or "")
-    assert "doesn't fit your lands" in tile.text_content()
-    assert board.locator("#board .pel-rows .pel-tile[data-tile='B01'].hk-target").count() == 1
+    # Every bidding position where a land on offer shares no income good with the bidder's rightmost land.
+    cases = [
+        (name, misfits)
+        for name in _seat_fixtures(fixture_models, pel_fixtures, "bid")
+        if (misfits := _misfit_lands(_model(fixture_models, name)))
+    ]
+    assert cases, "no fixture shows a land that does not fit"
+    for name, misfits in cases:
+        model = _model(fixture_models, name)
+        bids = [a["action"]["tile"] for a in model["legal"] if a["action"]["kind"] == "bid"]
+        assert not set(misfits) & set(bids), name
+        _open(board, static_server, name)
+        for land in misfits:
+            tile = board.locator(f"#board .pel-rows .pel-tile[data-tile='{land}']")
+            assert "hk-target" not in (tile.get_attribute("class") or ""), (name, land)
+            assert "doesn't fit your lands" in tile.text_content(), (name, land)
+        assert board.locator(f"#board .pel-rows .pel-tile[data-tile='{bids[0]}'].hk-target").count() == 1
+    assert not board.errors
 
 
 def test_spectators_see_the_same_board_without_targets(board, static_server, fixture_models, pel_fixtures):
-    _open(board, static_server, "4p-expansion-True-3-spectator.json")
-    seen = board.evaluate(SUMMARY_JS)
-    assert seen["targets"] == 0
-    assert not any(p["you"] for p in seen["players"].values())
-    assert seen["decision"] == ["bidding", 2]
-    assert "you are watching" in board.locator("#board .pel-decision").text_content()
+    # Every bidding position: the seat to move has targets, a spectator of the same position none.
+    watched = [
+        n
+        for n in pel_fixtures
+        if n.endswith("-spectator.json")
+        and (_model(fixture_models, n)["view"]["decision"] or {}).get("step") == "bidding"
+    ]
+    assert watched
+    _open(board, static_server, watched[0].replace("-spectator.json", "-seat.json"))
+    for name in watched:
+        _show(board, name.replace("-spectator.json", "-seat.json"))
+        assert board.evaluate(SUMMARY_JS)["targets"] > 0, name
+        _show(board, name)
+        seen = board.evaluate(SUMMARY_JS)
+        assert seen["targets"] == 0, name
+        assert not any(p["you"] for p in seen["players"].values()), name
+        assert seen["decision"] == ["bidding", _model(fixture_models, name)["view"]["decision"]["seat"]], name
+        assert "you are watching" in board.locator("#board .pel-decision").text_content(), name
+    assert not board.errors
+
+
+SUPPLY_STEPS = {"supply round", "supply round: finishing buildings", "internal conflict"}
+
+
+def _supply_tiles_showing(view: dict[str, Any]) -> list[str]:
+    """The tiles on offer with the supply symbol (B05, C04): each called a supply round this round."""
+    tiles = [s["tile"] for s in view["regular_row"] if s] + [t for t in view["conquest_row"] if t]
+    return [t["id"] for t in tiles if t.get("supply")]
 
 
 def test_the_supply_rounds_on_the_round_track(board, static_server, fixture_models, pel_fixtures):
-    # Round 4 revealed Fertile plain B05: the supply round is now, over round 4.
-    _open(board, static_server, "5p-2-seat.json")
-    b = board.locator("#board .pel-supply-round[data-which='B']")
-    assert (b.get_attribute("data-round"), b.get_attribute("data-now")) == ("4", "true")
-    assert board.locator("#board .pel-phase[data-phase='supply']").get_attribute("data-on") == "true"
+    # During the supply round a tile revealed this round calls (B05 in rounds 4-6, C04 in 7-8), the track
+    # shows it now, over this round, and the phases light "Supply round".
+    during = [
+        n
+        for n in pel_fixtures
+        if (view := _model(fixture_models, n)["view"])["step"] in SUPPLY_STEPS and _supply_tiles_showing(view)
+    ]
+    assert during, "no fixture shows the supply round a revealed tile calls"
+    _open(board, static_server, during[0])
+    for name in during:
+        _show(board, name)
+        view = _model(fixture_models, name)["view"]
+        for tile in _supply_tiles_showing(view):
+            track = board.locator(f"#board .pel-supply-round[data-which='{tile[0]}']")
+            want = (str(view["round"]), "true")
+            assert (track.get_attribute("data-round"), track.get_attribute("data-now")) == want, (name, tile)
+        assert board.locator("#board .pel-phase[data-phase='supply']").get_attribute("data-on") == "true", (
+            name
+        )
     # At the end all three have been held.
     _open(board, static_server, "5p-6-seat.json")
     done = board.eval_on_selector_all("#board .pel-supply-round", "s => s.map(e => e.dataset.done)")
