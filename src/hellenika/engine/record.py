@@ -74,6 +74,32 @@ def _add_end_reason(result: dict[str, Any], state: State) -> None:
         result["end_reason"] = reason
 
 
+def _clock(clock: Any) -> dict[str, Any] | None:
+    if clock is None:
+        return None
+    return {"time_control": dict(clock["time_control"]), "times": list(clock["times"])}
+
+
+def _check_clock(clock: Any, actions: int) -> None:
+    """A record's ``clock``: a time control (an object) and one entry per action, null or three numbers."""
+    if not isinstance(clock, Mapping) or not isinstance(clock.get("time_control"), Mapping):
+        raise RecordError("malformed record: 'clock' must be an object with a 'time_control' object")
+    times = clock.get("times")
+    if not isinstance(times, list) or len(times) != actions:
+        raise RecordError("malformed record: 'clock.times' must hold one entry per action")
+    for entry in times:
+        if entry is None:
+            continue
+        if not (
+            isinstance(entry, list)
+            and len(entry) == 3
+            and all(isinstance(x, int | float) and not isinstance(x, bool) for x in entry)
+        ):
+            raise RecordError(
+                f"malformed record: a clock entry is null or [seat, spent, left]; got {brief(entry)}"
+            )
+
+
 @dataclass
 class Record:
     game: str
@@ -86,6 +112,9 @@ class Record:
     result: dict[str, Any] | None = None
     final_digest: str | None = None
     chance: str = STREAM
+    #: How the game kept time, and each action's ``[seat, seconds it took, seconds left after it]`` (None for
+    #: chance, bots and unclocked moves): the server's clock, kept so replays show it. A claim, not checked.
+    clock: dict[str, Any] | None = None
 
     @classmethod
     def start(cls, state: State, seats: list[str], seed: int | None, *, chance: str = STREAM) -> Record:
@@ -126,6 +155,7 @@ class Record:
             "actions": self.actions,
             "result": self.result,
             "final_digest": self.final_digest,
+            **({"clock": self.clock} if self.clock is not None else {}),
         }
 
     @classmethod
@@ -154,6 +184,9 @@ class Record:
         result = data.get("result")
         if result is not None and not isinstance(result, Mapping):
             raise RecordError("malformed record: 'result' must be an object or null")
+        clock = data.get("clock")
+        if clock is not None:
+            _check_clock(clock, len(actions))
         chance = data.get("chance")
         if chance is None:
             chance = STREAM  # every record written before the field existed came from the match runner
@@ -173,6 +206,9 @@ class Record:
             result=None if result is None else dict(result),
             final_digest=_optional_text(data, "final_digest"),
             chance=chance,
+            clock=None
+            if clock is None
+            else {"time_control": dict(clock["time_control"]), "times": clock["times"]},
         )
 
     def save(self, path: str | Path) -> None:
@@ -301,5 +337,6 @@ class Record:
             result=self.replayed_result(state),
             final_digest=state.digest(),
             chance=self.chance,
+            clock=self.clock,
         )
         return state, checked

@@ -57,11 +57,18 @@ def end_reason_words(result: Mapping[str, Any] | None, names: Sequence[str]) -> 
     return reason if isinstance(reason, str) and reason else None
 
 
+#: A game every player agreed to abandon (server/round/endings.py): no winner, never rated.
+ABANDONED_WORDS = "The players agreed to abandon the game; nobody wins."
+
+
 def end_words(result: Mapping[str, Any] | None, names: Sequence[str]) -> str | None:
     """The one line that says how a finished game ended: "alice lost on time; bob wins.", "bob resigned;
-    ann wins.", "ann wins. The game ended by the stall rule after 12 turns (...).", or the winner line."""
+    ann wins.", "ann wins. The game ended by the stall rule after 12 turns (...).", an abandoned game's
+    words, or the winner line."""
     if not result:
         return None
+    if result.get("abandoned"):
+        return ABANDONED_WORDS
     places = result.get("places")
     winner = winner_words(places if isinstance(places, list) else None, names)
     forfeit = result.get("forfeit")

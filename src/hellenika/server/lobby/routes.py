@@ -23,7 +23,7 @@ from hellenika.server.lobby.schemas import JoinRequest, MatchRequestCreate, Tabl
 from hellenika.server.lobby.service import Lobby, TableFilter
 from hellenika.server.people import CurrentUser, OptionalUser
 from hellenika.server.round import MasterDep
-from hellenika.server.tables import BOT_LEVELS, FINISHED, WAITING, TableInfo, iso
+from hellenika.server.tables import BOT_LEVELS, FINISHED, WAITING, TableInfo, iso, presets
 
 games_router = APIRouter(prefix="/api", tags=["games"])
 tables_router = APIRouter(prefix="/api", tags=["tables"])
@@ -67,6 +67,8 @@ def game_list() -> list[dict[str, Any]]:
                 ],
                 "rules": game.rules_text(),
                 "bot_levels": list(BOT_LEVELS),
+                # The clocks the lobby offers: live speeds sized by the game, moves a day, days a move.
+                "time_controls": presets(game.name),
                 # The player counts the "trained" level can be seated at (a shipped policy each).
                 "trained_players": shipped_player_counts(game.name),
             }

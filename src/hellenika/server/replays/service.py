@@ -29,7 +29,7 @@ from hellenika.server.people import UserPublic
 from hellenika.server.round import BY_TIMEOUT, Master
 from hellenika.server.store import Store
 from hellenika.server.store.models import GameTable, Replay
-from hellenika.server.tables import FINISHED
+from hellenika.server.tables import FINISHED, Clock, TimeControl
 from hellenika.web.model import table_model
 from hellenika.web.results import end_reason_words, end_words
 
@@ -104,6 +104,23 @@ def stored_record(data: Any) -> Record:
         return Record.from_json(legacy)
 
 
+def clock_at(record: Record, step: int) -> dict[str, Any] | None:
+    """The clocks after ``step`` actions of a record that kept time: each seat's seconds left (its allowance
+    until its first decision), for the replay page; None for a record without a clock."""
+    if record.clock is None:
+        return None
+    try:
+        control = TimeControl.from_stored(record.clock["time_control"])
+    except (KeyError, TypeError, ValueError):
+        return None
+    remaining = [control.base] * record.players
+    for entry in record.clock["times"][:step]:
+        if entry is not None and 0 <= int(entry[0]) < record.players:
+            remaining[int(entry[0])] = float(entry[2])
+    clock = Clock(tuple(remaining), timeouts=(0,) * record.players)
+    return {"time_control": control.to_json(), "clock": clock.shown(control, 0.0)}
+
+
 class Replays:
     def __init__(self, store: Store, master: Master, settings: Settings) -> None:
         self.store = store
@@ -156,7 +173,7 @@ class Replays:
             raise ApiError(409, "this game is not finished; its replay opens when it ends")
         if kind == "table":
             live = await self.master.live_table(replay_id)
-            data = self.master.record(live)
+            data = await self.master.record(live)
             self._timeouts[replay_id] = frozenset(
                 i for i, (_s, by) in enumerate(live.meta) if by == BY_TIMEOUT
             )
@@ -190,7 +207,10 @@ class Replays:
             names = record_names(record, state)
             model = table_model(state, None, names, self._timeouts.get(replay_id, frozenset()))
             result = record.result
-            if step == total and result is not None and result.get("forfeit") is not None:
+            ended_early = result is not None and (
+                result.get("forfeit") is not None or result.get("abandoned")
+            )
+            if step == total and result is not None and ended_early:
                 # A forfeit is no action: the last step shows the result as the table did (master.seat_model).
                 model.update(
                     finished=True,
@@ -214,6 +234,7 @@ class Replays:
                 "result": record.result,
                 "end_text": end_words(result, names) if result is not None else None,
                 "record_url": f"/api/replays/{replay_id}/record",
+                "clock": clock_at(record, step),
             }
             return model
 

@@ -99,7 +99,8 @@ class Deadlines(MasterBase):
         starts_at, ends_at = found
         if ends_at > now:
             return True
-        moved = moved_deadline(deadline, starts_at, ends_at, (info.deadline_hours or 0.0) * 3600.0)
+        control = info.time_control  # the time left is at most a whole allowance (a turn's, or a full bank)
+        moved = moved_deadline(deadline, starts_at, ends_at, control.cap or control.base)
         if moved <= now:
             return False
         clock = info.clock if info.clock is None else paused(info.clock, moved - deadline)

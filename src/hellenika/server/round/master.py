@@ -501,16 +501,34 @@ class Master(CrossProcess, Pushes, Bots, Endings, Deadlines):
 
     # ------------------------------------------------------------------ records
 
-    def record(self, live: LiveTable) -> dict[str, Any]:
+    async def record(self, live: LiveTable) -> dict[str, Any]:
         """The game record (the CLI's ``--record`` JSON) of a finished table; it uploads again as it is.
 
-        It names the server's chance scheme, so an upload checks every chance outcome against the seed.
+        It names the server's chance scheme, so an upload checks every chance outcome against the seed, and
+        keeps the clock: the time control and each decision's seconds taken and left (replays show them).
         The result holds what a replay can check (``forfeit`` and ``reason`` for a forfeit, ``end_reason``
         for a safety net's end); the words for it come from web/results.py where it is shown.
         """
         info, state = live.info, live.state
         record = Record.start(state, info.seat_names(), info.seed, chance=PER_STEP)
         record.finish(state)
+        if info.time_control.clocked:
+            table_id = info.id
+
+            def read(session: Session) -> list[Any]:
+                return list(
+                    session.execute(
+                        select(ActionRow.step, ActionRow.seat, ActionRow.spent, ActionRow.time_left)
+                        .where(ActionRow.table_id == table_id)
+                        .order_by(ActionRow.step)
+                    )
+                )
+
+            times: list[list[float] | None] = [None] * len(record.actions)
+            for step, seat, spent, left in await self.store.read(read):
+                if spent is not None and left is not None and 0 <= step < len(times):
+                    times[step] = [seat, round(spent, 3), round(left, 3)]
+            record.clock = {"time_control": info.time_control.stored(), "times": times}
         data = record.to_json()
         if data.get("result") is not None:
             data["result"]["participants"] = live.names()

@@ -83,7 +83,7 @@ async def record(table_id: str, master: MasterDep) -> dict[str, Any]:
     live = await master.live_table(table_id)
     if live.info.status != FINISHED:
         raise ApiError(409, "the record is available once the game is finished")
-    return master.record(live)
+    return await master.record(live)
 
 
 class TimeoutDecision(Strict):

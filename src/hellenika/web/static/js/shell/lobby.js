@@ -215,6 +215,25 @@ function readOptions() {
   return options;
 }
 
+// The clock choices for the chosen game and mode (GET /api/games gives each game's presets), with the
+// game's normal speed (live) or 3 days a move (turn-based) selected, and "no clock" for unrated tables.
+function drawClocks() {
+  const game = selectedGame();
+  const presets = (game && game.time_controls) || { live: [], bank: [], "per-move": [] };
+  const select = byId("clock");
+  const before = select.value;
+  const live = byId("mode").value === "live";
+  const choices = live
+    ? presets.live.map((p) => ({ value: JSON.stringify({ kind: "live", minutes: p.base_seconds / 60, increment: p.increment_seconds }), text: `${p.name}: ${p.label} (minutes each + seconds a turn)`, chosen: p.name === "normal" }))
+    : [
+      ...presets.bank.map((p) => ({ value: JSON.stringify({ kind: "bank", moves_per_day: p.moves_per_day }), text: `${p.label} (a bank of time)` })),
+      ...presets["per-move"].map((p) => ({ value: JSON.stringify({ kind: "per-move", hours: p.base_seconds / 3600 }), text: p.label, chosen: p.days === 3 })),
+    ];
+  choices.push({ value: JSON.stringify({ kind: "none" }), text: "no clock (unrated tables only)" });
+  select.replaceChildren(...choices.map((c) => h("option", { value: c.value, text: c.text, selected: Boolean(c.chosen) })));
+  if (choices.some((c) => c.value === before)) select.value = before;
+}
+
 function checkForm(body) {
   if (body.seats.filter((s) => s.kind === "me").length > 1) return "Only one seat can be yours.";
   const unnamed = body.seats.findIndex((s) => s.kind === "user" && !s.user);
@@ -222,8 +241,8 @@ function checkForm(body) {
   for (const [name, value] of Object.entries(body.options)) {
     if (typeof value === "number" && !Number.isInteger(value)) return `Option ${name.replaceAll("_", " ")}: enter a whole number.`;
   }
-  if (body.deadline_hours !== undefined && !(Number.isInteger(body.deadline_hours) && body.deadline_hours > 0)) {
-    return "The move deadline is a whole number of hours (or empty for none).";
+  if (body.rated && body.time_control && body.time_control.kind === "none") {
+    return "A rated table always has a clock: choose one, or untick Rated.";
   }
   return "";
 }
@@ -247,8 +266,7 @@ async function createTable(event) {
     rated: byId("rated").checked,
     hints: byId("hints").checked,
   };
-  const deadline = byId("deadline").value.trim();
-  if (deadline) body.deadline_hours = Number(deadline);
+  if (byId("clock").value) body.time_control = JSON.parse(byId("clock").value);
   const problem = checkForm(body);
   if (problem) {
     error.textContent = problem;
@@ -509,13 +527,26 @@ async function main() {
     drawOptions();
     drawRules();
     drawSeats();
+    drawClocks();
   }
-  select.addEventListener("change", () => { drawPlayers(); drawOptions(); drawRules(); drawSeats(); });
+  select.addEventListener("change", () => { drawPlayers(); drawOptions(); drawRules(); drawSeats(); drawClocks(); });
+  byId("mode").addEventListener("change", drawClocks);
+  // No clock is for unrated tables: choosing it unticks Rated, and ticking Rated gives a clock back.
+  byId("clock").addEventListener("change", () => {
+    if (JSON.parse(byId("clock").value).kind === "none") byId("rated").checked = false;
+  });
   byId("players").addEventListener("change", () => { drawSeats(); showApplicable(); });
   byId("create-form").addEventListener("submit", createTable);
   // Hints are for unrated tables only (the server refuses the pair): ticking one unticks the other.
   byId("hints").addEventListener("change", () => { if (byId("hints").checked) byId("rated").checked = false; });
-  byId("rated").addEventListener("change", () => { if (byId("rated").checked) byId("hints").checked = false; });
+  byId("rated").addEventListener("change", () => {
+    if (!byId("rated").checked) return;
+    byId("hints").checked = false;
+    if (JSON.parse(byId("clock").value || "{}").kind === "none") {
+      byId("clock").value = ""; // no longer a choice kept: the mode's default clock is chosen again
+      drawClocks();
+    }
+  });
   mountFilters(games, refresh);
   await refresh();
   document.body.dataset.ready = "1";

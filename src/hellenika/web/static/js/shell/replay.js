@@ -10,6 +10,7 @@ import { mountHeader, showError } from "./header.js";
 import { renderLog } from "./log.js";
 import { scoreTable, winnerLine } from "./scores.js";
 import { wireUpload } from "./upload.js";
+import { drawClocks } from "./clocks.js";
 
 const replayId = decodeURIComponent(location.pathname.split("/")[2] || "");
 const params = new URLSearchParams(location.search);
@@ -60,6 +61,8 @@ async function draw(model) {
     byId("winner").textContent = winnerLine(model);
     byId("scores").replaceChildren(scoreTable(model));
   }
+  // The clocks as they stood after this step, when the game kept time (nothing runs in a replay).
+  drawClocks(byId("clocks"), model.replay && model.replay.clock, model);
   // Step n shows the game after n actions: the lines of the last of them (history index n - 1) are current.
   renderLog(byId("log"), model.log, model.names, { current: current - 1, reveal: true });
   if (chat) chat.showUpTo(current);

@@ -17,6 +17,7 @@ import { scoreTable, winnerLine } from "./scores.js";
 import { drawAgain, seatPeople } from "./again.js";
 import { ratingText, vacationTexts } from "./results.js";
 import { drawLearning, wireHints } from "./guide.js";
+import { drawClocks } from "./clocks.js";
 import {
   creatorName, gameTitle, inviteBox, inviteToken, isCreator, isFinished, isFull, isOpenSeat, isWaiting, mayJoin,
   modeWords, myInvitation, mySeat, pendingInvitees, playersWords, seatList, seatsOf,
@@ -168,21 +169,84 @@ function turnWords() {
 
 function drawDeadline() {
   const el = byId("deadline");
-  if (!table || !table.deadline_hours || model.finished) {
+  const control = table && table.time_control;
+  const kind = control ? control.kind : "none";
+  if (!table || model.finished || (kind === "none" && !table.deadline_hours)) {
     el.hidden = true;
     return;
   }
-  const onTimeout = table.on_timeout === "forfeit" ? "the late player forfeits" : "a bot moves for the late player";
-  const due = table.turn_deadline;
+  const onTimeout = table.on_timeout === "forfeit" ? "the late player forfeits"
+    : kind === "live" ? "the others decide: a bot plays the turn, or the game ends" : "a bot plays the late player's turn";
   el.hidden = false;
   const away = (table.seats || [])[model.to_move];
-  if (away && away.on_vacation_until) {
+  if (away && away.on_vacation_until && kind !== "live") {
     el.textContent = `${away.name} is on vacation until ${formatTime(away.on_vacation_until)}: the deadline waits.`;
     return;
   }
-  el.textContent = due
-    ? `Next move due by ${formatTime(due)}; after that ${onTimeout}.`
-    : `Each move is due within ${table.deadline_hours} h; after that ${onTimeout}.`;
+  const due = table.turn_deadline;
+  if (kind === "live") {
+    el.textContent = `When a player's time runs out, ${onTimeout}.`;
+  } else {
+    el.textContent = due
+      ? `Next move due by ${formatTime(due)}; after that ${onTimeout}.`
+      : `${control.label}; when a player's time runs out, ${onTimeout}.`;
+  }
+}
+
+// A live table where a player's time ran out: the others decide (a bot plays that turn, or the game ends with
+// that player last); the late player is told and may still move meanwhile.
+function drawTimeoutAsk() {
+  const box = byId("timeout-ask");
+  const clock = table && table.clock;
+  const late = clock ? clock.expired : null;
+  if (late === null || late === undefined || model.finished) {
+    box.hidden = true;
+    box.replaceChildren();
+    return;
+  }
+  const name = model.names[late] ?? `Player ${late + 1}`;
+  box.hidden = false;
+  if (model.seat === late) {
+    box.replaceChildren(h("p", { text: "Your time ran out: the others are deciding whether a bot plays your turn. You can still move." }));
+  } else if (model.seat !== null && model.seat !== undefined) {
+    const decide = (decision) => async (event) => {
+      if (await tableAction(`/api/tables/${tableId}/timeout`, { decision }, event.currentTarget)) {
+        notify(decision === "bot" ? `A bot plays ${name}'s turn.` : "The game is over.");
+      }
+    };
+    box.replaceChildren(
+      h("p", { text: `${name} ran out of time. What now?` }),
+      h("p", { class: "hk-controls" },
+        h("button", { type: "button", id: "timeout-bot", onclick: decide("bot") }, `Let a bot play ${name}'s turn`),
+        h("button", { type: "button", id: "timeout-end", onclick: decide("end") }, `End the game, ${name} last`)),
+    );
+  } else {
+    box.replaceChildren(h("p", { text: `${name} ran out of time: the players decide what happens.` }));
+  }
+}
+
+// Ending by agreement: every player at the table votes to abandon; the game then ends unrated, no winner.
+function drawAbandon() {
+  const button = byId("abandon");
+  const votes = byId("abandon-votes");
+  const seated = model.seat !== null && model.seat !== undefined && !model.finished;
+  const voted = (table && table.abandon_votes) || [];
+  button.hidden = !seated;
+  button.textContent = voted.includes(model.seat) ? "Take back my vote to abandon" : "Offer to abandon";
+  votes.hidden = !voted.length || model.finished;
+  votes.textContent = voted.length
+    ? `Voted to abandon: ${voted.map((s) => model.names[s] ?? `Player ${s + 1}`).join(", ")}. The game ends, unrated, once every player agrees; a move takes the votes back.`
+    : "";
+}
+
+async function voteAbandon(event) {
+  const button = event.currentTarget;
+  const voted = ((table && table.abandon_votes) || []).includes(model.seat);
+  if (!voted && !window.confirm("Offer to abandon the game? It ends, unrated and with no winner, once every player agrees.")) return;
+  if (await tableAction(`/api/tables/${tableId}/abandon`, { vote: !voted }, button)) {
+    button.disabled = false;
+    notify(voted ? "Your vote to abandon is taken back." : "You offered to abandon the game.");
+  }
 }
 
 function canUndo() {
@@ -291,7 +355,10 @@ async function drawModel() {
   document.title = `${turn.textContent === "Your turn" ? "Your turn · " : ""}${model.title} #${tableId} — Hellenika`;
   byId("title").textContent = `${model.title} #${tableId}`;
   describeSummary();
+  drawClocks(byId("clocks"), table, model); // the seats' time, the running one ticking (js/shell/clocks.js)
   drawDeadline();
+  drawTimeoutAsk();
+  drawAbandon();
   drawActions();
   drawLearning(model, table, ui, tableId); // hints and the guided game's explanations (js/shell/guide.js)
   byId("undo").hidden = !canUndo();
@@ -437,6 +504,7 @@ async function main() {
   if (user) byId("summary").after(nextGameBar());
   byId("undo").addEventListener("click", undo);
   byId("resign").addEventListener("click", resign);
+  byId("abandon").addEventListener("click", voteAbandon);
   wireHints();
   byId("dock-toggle").addEventListener("click", toggleDock);
   window.addEventListener("resize", () => { if (model) padForDock(); });

@@ -139,9 +139,14 @@ export function gameTitle(table, games) {
 
 export function modeWords(table) {
   const parts = [table.mode === "turn-based" ? "turn-based" : "live"];
-  if (table.deadline_hours) {
-    const onTimeout = table.on_timeout === "forfeit" ? "the late player forfeits" : "a bot moves for the late player";
-    parts.push(`${table.deadline_hours} h per move, then ${onTimeout}`);
+  const control = table.time_control;
+  if (control && control.kind !== "none") {
+    const onTimeout = table.on_timeout === "forfeit" ? "the late player forfeits" : "then a bot plays the turn";
+    parts.push(`clock ${control.label}, ${onTimeout}`);
+  } else if (table.deadline_hours) {
+    parts.push(`${table.deadline_hours} h per move`);
+  } else {
+    parts.push("no clock");
   }
   return parts.join(" · ");
 }
