@@ -86,7 +86,8 @@ def test_live_clocks_tick_agree_and_a_timeout_is_decided_by_the_other_player(peo
     other.page.wait_for_selector("#timeout-ask", state="hidden")
     # The bot played exactly the late seat's turn: the other player's clock runs now, and the late seat's
     # clock shows the timeout.
-    other.page.wait_for_function(f"() => document.querySelector('#clocks .hk-clock[data-running=\"true\"]')?.dataset.seat === '{1 - running}'")
+    running_now = "document.querySelector('#clocks .hk-clock[data-running=\"true\"]')?.dataset.seat"
+    other.page.wait_for_function(f"() => {running_now} === '{1 - running}'")
     state = api(other, "GET", f"/api/tables/{table}/state")
     assert state["table"]["clock"]["timeouts"][running] == 1
     assert state["to_move"] == 1 - running
