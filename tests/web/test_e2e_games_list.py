@@ -168,7 +168,7 @@ def test_cards_badge_next_game_and_a_notification_from_another_table(people: Any
     ann = person(people, "ann")
     bob = person(people, "bob")
     first = table_with(ann, bob, mode="turn-based", deadline_hours=2)
-    second = table_with(ann, bob, mode="turn-based")
+    second = table_with(ann, bob, mode="turn-based", rated=False)  # unrated: no clock, no deadline
     play_until_turn_of({0: ann, 1: bob}, first, 1)
     play_until_turn_of({0: ann, 1: bob}, second, 1)
 

@@ -104,8 +104,8 @@ export function drawClocks(container, table, model) {
     );
   });
   container.replaceChildren(
-    h("p", { class: "hk-clock-kind hk-muted", text: `Clock: ${control.label}` }),
-    h("ul", { class: "hk-clocks", "aria-label": "Time left" }, chips),
+    h("ul", { class: "hk-clocks", "aria-label": "Time left" },
+      h("li", { class: "hk-clock-kind hk-muted", text: `Clock: ${control.label}` }), chips),
   );
   paint(container);
   if (timer === null) timer = setInterval(() => paint(container), TICK_MS);

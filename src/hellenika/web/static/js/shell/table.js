@@ -185,7 +185,7 @@ function drawDeadline() {
   }
   const due = table.turn_deadline;
   if (kind === "live") {
-    el.textContent = `When a player's time runs out, ${onTimeout}.`;
+    el.hidden = true; // the clocks show it; what a timeout does is in the summary line
   } else {
     el.textContent = due
       ? `Next move due by ${formatTime(due)}; after that ${onTimeout}.`
