@@ -166,7 +166,10 @@ async def check_target(url: str, allow_private: bool, allowed_hosts: tuple[str, 
     if allow_private or host in {h.lower() for h in allowed_hosts}:
         return None
     port = parts.port or (443 if parts.scheme == "https" else 80)
-    addresses = await resolve(host, port)
+    try:
+        addresses = [str(ipaddress.ip_address(host))]  # an address in the URL: nothing to resolve
+    except ValueError:
+        addresses = await resolve(host, port)
     if any(_private(address) for address in addresses):
         raise WebhookRefused(f"{host} is a private or local address; the server does not post there")
     return addresses[0].split("%", 1)[0]

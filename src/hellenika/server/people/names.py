@@ -106,7 +106,10 @@ def name_skeleton(name: str) -> str:
 
 @functools.cache
 def _reserved() -> frozenset[str]:
-    return frozenset(_bare(name_skeleton(word)) for word in RESERVED)
+    """The skeletons of the reserved names, in lower, upper and title case (a skeleton keeps some of case:
+    "I" looks like "l", so "ADMIN" and "ADMlN" share one that "admin" does not)."""
+    forms = (form for word in RESERVED for form in (word, word.upper(), word.title()))
+    return frozenset(_bare(name_skeleton(form)) for form in forms)
 
 
 def _bare(skeleton: str) -> str:
@@ -117,7 +120,8 @@ def _bare(skeleton: str) -> str:
 def is_reserved(name: str) -> bool:
     """Whether the name is, or looks like, a name of the site's roles ("Admin", fullwidth "Ａdmin", Greek
     "Αdmin", "ad.min"): compared by skeleton after NFKC, as lookalikes of taken names are."""
-    return _bare(name_skeleton(name)) in _reserved()
+    reserved = _reserved()
+    return any(_bare(name_skeleton(form)) in reserved for form in (name, name_key(name)))
 
 
 def check_name(name: str) -> str:
