@@ -20,8 +20,9 @@ streams it to visitors too), but each process holds at most ``Settings.ws_per_us
 and ``ws_per_address`` anonymous ones of one address (an IPv6 /64); the next is accepted and closed at once
 with 4429 and the reason. Each socket may send ``ws_sync_burst`` syncs at once, then one per
 ``ws_sync_seconds`` (a token bucket); beyond, the sync is answered ``{"type": "error", ...}`` and not served.
-A sync of a started table whose current model this connection has been sent already is answered
-``{"type": "unchanged", "version": n}`` rather than the whole model again. ``?invite=`` with a private
+A sync of a started table repeated while its version has not changed since this socket's last sync was
+answered is answered ``{"type": "unchanged", "version": n}`` rather than the whole model again (the first
+sync, a reconnecting page's, always gets the model). ``?invite=`` with a private
 table's invitation token lets the socket receive its chat (chat/service.py).
 """
 
@@ -83,6 +84,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         return
     connection.start()
     syncs = SyncBucket(settings.ws_sync_burst, settings.ws_sync_seconds)
+    synced: int | None = None  # the version this socket's last sync was answered with
     try:
         try:
             info = await read_table(master.store, table_id)
@@ -121,10 +123,11 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
             current = live.info.version if live is not None else 0
             if request.get("version") == current:
                 continue
-            if live is not None and connection.sent_version == current:
+            if live is not None and synced == current:  # answered at this version already: no news
                 await websocket.send_text(dumps({"type": "unchanged", "version": current}))
                 continue
             await _send_current(master, table_id, connection, live is None)
+            synced = current if live is not None else None
     except WebSocketDisconnect:
         pass
     finally:
