@@ -35,7 +35,7 @@ class Withdrawn:
     requests: int = 0
 
 
-def withdraw(session: Session, user_id: int) -> Withdrawn:
+def take_back(session: Session, user_id: int) -> Withdrawn:
     """Cancel the person's match requests, delete their tables not started, and open their seats and
     invitations at other tables not started (see the module docstring)."""
     found = Withdrawn()

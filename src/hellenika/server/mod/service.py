@@ -26,7 +26,7 @@ from sqlalchemy.orm import Session, aliased
 
 from hellenika.server.core.config import Settings
 from hellenika.server.core.errors import ApiError
-from hellenika.server.lobby import Withdrawn, withdraw
+from hellenika.server.lobby import Withdrawn, take_back
 from hellenika.server.people import Accounts, UserPublic, is_admin, require_admin, user_id_of
 from hellenika.server.round import Master
 from hellenika.server.store import Store
@@ -162,7 +162,7 @@ class Admin:
                 session.scalars(select(AuthSession.token_hash).where(AuthSession.user_id == target))
             )
             session.execute(delete(AuthSession).where(AuthSession.user_id == target))
-            return shown, hashes, withdraw(session, target)
+            return shown, hashes, take_back(session, target)
 
         shown, hashes, taken = await self.store.write(write)
         for digest in hashes:  # as a logout would, on this process and every other one
