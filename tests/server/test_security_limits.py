@@ -13,6 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import httpx
+import pytest
 from sqlalchemy import func, select
 
 from hellenika import games
@@ -228,3 +229,32 @@ def test_concurrent_reviews_of_one_person_stop_at_two(make_server: Any, database
             ]
         )
         assert statuses == Counter({202: 2, 429: 3}), statuses
+
+
+def test_concurrent_vacations_make_one(make_server: Any, database_url: str) -> None:
+    """Two vacations started at once: one starts, the other is told one is running (the days count once)."""
+    server: LiveServer = make_server(database_url)
+    val = server.player("val")
+    tabs = [twin(val) for _ in range(4)]
+    statuses = together([(lambda t=t: t.post("/api/me/vacation", {"days": 15})) for t in tabs])
+    assert statuses == Counter({200: 1, 409: 3}), statuses
+    assert val.ok(val.get("/api/me/vacation"))["days_left"] == 5
+
+
+def test_concurrent_friends_stop_at_the_lists_size(
+    make_server: Any, database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from hellenika.server.people import friends
+
+    monkeypatch.setattr(friends, "MAX_FRIENDS", 3)  # 200 in production: the same check, fewer people
+    server: LiveServer = make_server(database_url)
+    fay = server.player("fay")
+    names = [f"pal{i}" for i in range(6)]
+    for name in names:
+        server.player(name)
+    tabs = [twin(fay) for _ in names]
+    statuses = together(
+        [(lambda t=t, n=n: t.post(f"/api/me/friends/{n}")) for t, n in zip(tabs, names, strict=True)]
+    )
+    assert statuses == Counter({200: 3, 422: 3}), statuses
+    assert len(fay.ok(fay.get("/api/me/friends"))["friends"]) == 3
