@@ -12,9 +12,9 @@ from typing import Any
 
 from hellenika import games
 from hellenika.bots import make_agent
+from hellenika.bots.coach import hint_answer
 from hellenika.engine import play_match
 from hellenika.engine.errors import RecordError
-from hellenika.server.learn import hints as hint_module
 from hellenika.server.learn import review as review_module
 from tests.server.harness import LiveServer, Player
 
@@ -38,9 +38,11 @@ def test_search_hints_run_in_a_worker_process(make_server: Any, sqlite_url: str)
     server: LiveServer = make_server(sqlite_url, hint_workers=1, hint_iterations=40)
     hana = server.player("hana")
     table = hint_table(hana)
+    hints = server.services.hints
+    assert hana.ok(hana.get(f"/api/tables/{table}/hint"))["by"] == "heuristic"
+    assert hints._executor is not None  # the first hint starts the worker for the searches to come
     answer = hana.ok(hana.get(f"/api/tables/{table}/hint?by=search"))
     assert answer["by"] == "search"
-    hints = server.services.hints
     workers = list((getattr(hints._executor, "_processes", None) or {}).values())
     assert workers and all(p.pid != os.getpid() and p.is_alive() for p in workers)
     # The worker's answer is the one the server's own process computes from the same position and seed.
@@ -48,9 +50,7 @@ def test_search_hints_run_in_a_worker_process(make_server: Any, sqlite_url: str)
     assert live is not None
     seat, version = answer["seat"], answer["version"]
     digest = hashlib.sha256(f"hint:{table}:{version}:{seat}:search".encode()).digest()
-    here = hint_module.answer_of(
-        live.state.clone(), seat, int.from_bytes(digest[:8], "big"), list(live.names()), 40
-    )
+    here = hint_answer(live.state.clone(), seat, int.from_bytes(digest[:8], "big"), list(live.names()), 40)
     assert answer["hint"] == here["hint"] and answer["reason"] == here["reason"]
     server.stop()  # stops the worker too
     for process in workers:

@@ -12,10 +12,12 @@ rated game is played unaided"). Only the seat to move may ask (403 for others, 4
 
 **Searches run in worker processes.** A "think harder" search is a fraction of a second of pure Python: in a
 thread of the serving process it holds the GIL, and a few people asking back to back slowed every other
-request. So searches go to a pool of ``Settings.hint_workers`` processes (started on the first search,
-spawned and at a lower priority, as reviews' are), the state sent as its JSON and rebuilt there; at most that
-many run at once, the others wait their turn without holding anything. The heuristic's answer is instant and
-stays in a thread. ``hint_workers`` 0 runs searches in a thread (tests that want no process start-up).
+request. So searches go to a pool of ``Settings.hint_workers`` processes (spawned and at a lower priority,
+as reviews' are; started by the first hint of either kind, so a "think harder" after a first "what would the
+bot do?" finds its worker ready rather than waiting the seconds a process takes to start), the state sent as
+its JSON and rebuilt there; at most that many run at once, the others wait their turn without holding
+anything. The heuristic's answer is instant and stays in a thread. ``hint_workers`` 0 runs searches in a
+thread (tests that want no process start-up).
 """
 
 from __future__ import annotations
@@ -24,16 +26,14 @@ import asyncio
 import concurrent.futures
 import contextlib
 import hashlib
+import logging
 import multiprocessing
-from collections.abc import Sequence
 from typing import Any
 
 import anyio
 import anyio.to_thread
 
-from hellenika import games
-from hellenika.bots.coach import hint, lower_priority
-from hellenika.engine.rng import Rng
+from hellenika.bots.coach import hint_answer, hint_from_json, lower_priority, warm_worker
 from hellenika.engine.state import State
 from hellenika.server.core.config import Settings
 from hellenika.server.core.errors import ApiError
@@ -42,30 +42,7 @@ from hellenika.server.core.security import RetryLater
 from hellenika.server.round import Master
 from hellenika.server.tables import PLAYING
 
-
-def answer_of(state: State, seat: int, seed: int, names: Sequence[str], iterations: int) -> dict[str, Any]:
-    """The hint for ``seat`` at ``state`` as the API answers it (its ``by``, ``hint`` and ``reason``)."""
-    found = hint(state, seat, Rng(seed), list(names), iterations=iterations)
-    legal = state.legal_actions()
-    index = legal.index(found.action) if found.action in legal else 0
-    return {
-        "by": found.by,
-        "hint": {
-            "index": index,
-            "notation": found.action.notation(),
-            "label": found.label,
-            "action": found.action.to_json(),
-        },
-        "reason": found.reason,
-    }
-
-
-def search_in_worker(
-    game: str, state_json: dict[str, Any], seat: int, seed: int, names: list[str], iterations: int
-) -> dict[str, Any]:
-    """A search hint in a worker process: the state rebuilt from its JSON (picklable in, plain data out)."""
-    state = games.get(game).state_from_json(state_json)
-    return answer_of(state, seat, seed, names, iterations)
+log = logging.getLogger("hellenika.server.learn.hints")
 
 
 class Hints:
@@ -119,17 +96,34 @@ class Hints:
             async with self._searches:
                 found = await self._search(info.game, state, seat, seed, names, iterations)
         else:
-            found = await anyio.to_thread.run_sync(lambda: answer_of(state, seat, seed, names, 0))
+            self.warm(info.game)  # a "think harder" may well follow: have its worker ready
+            found = await anyio.to_thread.run_sync(lambda: hint_answer(state, seat, seed, names, 0))
         return {"version": version, "seat": seat, **found}
+
+    def warm(self, game: str) -> None:
+        """Start the worker pool (if not yet) and load ``game`` there, without waiting: a process takes a few
+        seconds to start, which the first search would otherwise wait for."""
+        if self.workers == 0 or self._executor is not None:
+            return
+        try:
+            self.executor().submit(warm_worker, game)
+        except (concurrent.futures.BrokenExecutor, OSError, RuntimeError):
+            log.exception("hints: no worker process")
+            self._executor = None
 
     async def _search(
         self, game: str, state: State, seat: int, seed: int, names: list[str], iterations: int
     ) -> dict[str, Any]:
         if self.workers == 0:
-            return await anyio.to_thread.run_sync(lambda: answer_of(state, seat, seed, names, iterations))
+            return await anyio.to_thread.run_sync(lambda: hint_answer(state, seat, seed, names, iterations))
         state_json = state.to_json()
         try:
-            future = self.executor().submit(search_in_worker, game, state_json, seat, seed, names, iterations)
+            future = self.executor().submit(hint_from_json, game, state_json, seat, seed, names, iterations)
+        except (concurrent.futures.BrokenExecutor, OSError, RuntimeError):  # no worker could be started
+            log.exception("hints: no worker process")
+            self._executor = None
+            raise RetryLater(503, "the hint's worker could not start; ask again in a moment", 2) from None
+        try:
             return await asyncio.wrap_future(future)
         except concurrent.futures.BrokenExecutor:
             self._executor = None  # a new pool for the next search
