@@ -56,6 +56,9 @@ FUZZ_SETTINGS: dict[str, Any] = {
     "register_per_address": 1_000_000,
     "login_failures": 1_000_000,
     "login_failures_per_address": 1_000_000,
+    # "Think harder" hints in a thread: a worker process takes seconds to start on a loaded machine, past the
+    # fuzzer's 10 s read timeout (the process is tested in test_security_learning).
+    "hint_workers": 0,
 }
 
 

@@ -1,4 +1,5 @@
-"""Small steps the server tests share: two players at a started table, playing a seat's moves."""
+"""Small steps the server tests share: two players at a started table, playing a seat's moves, making an
+account an admin."""
 
 from __future__ import annotations
 
@@ -6,7 +7,27 @@ import random
 import time
 from typing import Any
 
+from hellenika.server.people.roles import set_admin
+from hellenika.server.store import Store
 from tests.server.harness import LiveServer, Player
+
+
+def grant_admin(database_url: str, name: str) -> None:
+    """Make ``name`` an admin as ``hellenika admin grant NAME`` does (the same store helper), on the
+    server's database: nobody is an admin by registering first."""
+    store = Store(database_url, migrate=False)
+    try:
+        with store.session() as session, session.begin():
+            set_admin(session, name, True)
+    finally:
+        store.close()
+
+
+def admin_player(server: LiveServer, name: str = "root") -> Player:
+    """A registered player granted the admin role."""
+    player = server.player(name)
+    grant_admin(server.settings.database_url, name)
+    return player
 
 
 def two_player_table(

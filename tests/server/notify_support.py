@@ -93,10 +93,10 @@ def link_in(message: EmailMessage, path: str) -> str:
 
 
 class WebhookReceiver:
-    """An HTTP server on 127.0.0.1 recording every POST; answers ``statuses`` in turn (then 200), after
-    ``delay`` seconds."""
+    """An HTTP server on ``host`` (127.0.0.1) recording every POST; answers ``statuses`` in turn (then 200),
+    after ``delay`` seconds."""
 
-    def __init__(self) -> None:
+    def __init__(self, host: str = "127.0.0.1", port: int = 0) -> None:
         self.requests: list[tuple[dict[str, str], bytes]] = []
         self.statuses: list[int] = []
         self.delay = 0.0
@@ -118,8 +118,9 @@ class WebhookReceiver:
             def log_message(self, format: str, *args: object) -> None:
                 pass
 
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/hook"
+        self.server = http.server.ThreadingHTTPServer((host, port), Handler)
+        self.port = int(self.server.server_address[1])
+        self.url = f"http://{host}:{self.port}/hook"
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
 
     def start(self) -> WebhookReceiver:

@@ -1,6 +1,6 @@
-"""The operators' tools (server/mod/service.py) against a real server: who is an admin (the first account, or
-one granted by the CLI), reports, suspended accounts (sessions ended, login refused), stuck tables ended or
-deleted; everyone else gets 403."""
+"""The operators' tools (server/mod/service.py) against a real server: who is an admin (one granted by the
+CLI; nobody by registering first), reports, suspended accounts (sessions ended, login refused), stuck tables
+ended or deleted; everyone else gets 403."""
 
 from __future__ import annotations
 
@@ -11,27 +11,36 @@ from typer.testing import CliRunner
 
 from hellenika.cli.app import app as cli
 from tests.server.harness import FakeClock, LiveServer, Player
+from tests.server.helpers import grant_admin
 
 
 def players(server: LiveServer, *names: str) -> list[Player]:
-    return [server.player(name) for name in names]
+    """Registered players; the first is granted the admin role."""
+    made = [server.player(name) for name in names]
+    grant_admin(server.settings.database_url, names[0])
+    return made
 
 
 def delete(player: Player, path: str) -> Any:
     return player.http.delete(path, headers={"X-CSRF-Token": player.csrf})
 
 
-def test_the_first_account_is_admin_and_the_cli_grants_and_takes_back_the_role(
+def test_nobody_is_admin_by_registering_and_the_cli_grants_and_takes_back_the_role(
     server: LiveServer,
 ) -> None:
-    root, bob = players(server, "root", "bob")
+    first, root, bob = server.player("first"), server.player("root"), server.player("bob")
+    runner = CliRunner()
+    url = server.settings.database_url
+    # The first account registered is nobody special: the role is a step on the server's machine.
+    for who in (first, root):
+        assert who.get("/api/admin/reports").status_code == 403
+        assert who.ok(who.get("/api/me/settings"))["admin"] is False
+    assert runner.invoke(cli, ["admin", "grant", "root", "--database-url", url]).exit_code == 0
     assert root.ok(root.get("/api/admin/reports"))["reports"] == []
     for path in ("/api/admin/reports", "/api/admin/tables/stuck"):
         refused = bob.get(path)
         assert refused.status_code == 403 and "admins" in refused.json()["detail"]
     assert bob.post("/api/admin/users/root/suspension", {"days": 1}).status_code == 403
-    runner = CliRunner()
-    url = server.settings.database_url
     granted = runner.invoke(cli, ["admin", "grant", "BOB", "--database-url", url])
     assert granted.exit_code == 0 and "bob is now an admin" in granted.output
     assert bob.get("/api/admin/reports").status_code == 200
@@ -39,6 +48,13 @@ def test_the_first_account_is_admin_and_the_cli_grants_and_takes_back_the_role(
     assert bob.get("/api/admin/reports").status_code == 403
     unknown = runner.invoke(cli, ["admin", "grant", "nobody", "--database-url", url])
     assert unknown.exit_code == 2 and "no user named" in unknown.output
+    # Any admin can be revoked, the first one granted included, and then suspended like anyone.
+    assert runner.invoke(cli, ["admin", "grant", "bob", "--database-url", url]).exit_code == 0
+    refused = bob.post("/api/admin/users/root/suspension", {"days": 1})
+    assert refused.status_code == 422 and "revoke the role first" in refused.json()["detail"]
+    assert runner.invoke(cli, ["admin", "revoke", "root", "--database-url", url]).exit_code == 0
+    assert root.get("/api/admin/reports").status_code == 403
+    assert bob.ok(bob.post("/api/admin/users/root/suspension", {"days": 1}))["sessions_ended"] == 1
 
 
 def test_reports_are_filed_listed_open_first_and_resolved(server: LiveServer) -> None:

@@ -17,6 +17,7 @@ from urllib.parse import urlsplit
 import httpx
 
 from tests.server.harness import Player
+from tests.server.helpers import grant_admin
 from tests.server.notify_support import SmtpSink, eventually, free_port, link_in
 
 PUBLIC = "http://hellenika.test"
@@ -70,6 +71,7 @@ def test_kill_9_with_notifications_in_the_outbox(tmp_path: Path, database_url: s
         remote = Remote(port)
         admin = Player(remote)  # type: ignore[arg-type]
         admin.register("root")
+        grant_admin(database_url, "root")  # as `hellenika admin grant root` on the host
         ann, bo = Player(remote), Player(remote)  # type: ignore[arg-type]
         ann.register("ann")
         bo.register("bo")

@@ -14,6 +14,7 @@ from sqlalchemy import select
 
 from hellenika.server.store.models import OutboxRow
 from tests.server.harness import FakeClock, LiveServer, Player
+from tests.server.helpers import admin_player
 from tests.server.notify_support import SmtpSink, html_of, link_in, text_of
 
 PUBLIC = "http://hellenika.test"
@@ -291,7 +292,7 @@ def test_unsubscribe_link(make_server: Any, sqlite_url: str, sink: SmtpSink) -> 
 
 def test_without_smtp_the_admin_reads_the_outbox(make_server: Any, database_url: str) -> None:
     server: LiveServer = make_server(database_url, notify_poll_seconds=0, public_url=PUBLIC)
-    admin, other = server.player("root"), server.player("pia")
+    admin, other = admin_player(server), server.player("pia")
     answer = other.ok(
         other.http.post("/api/me/email", json={"email": "pia@example.org"}, headers=csrf(other))
     )
@@ -312,7 +313,7 @@ def test_settings_are_checked(server: LiveServer) -> None:
     player = server.player("quinn")
     settings = player.ok(player.get("/api/me/settings"))
     assert settings["your_turn"] and settings["by_email"] and not settings["by_webhook"]
-    assert len(settings["webhook_secret"]) == 64 and settings["admin"] is True
+    assert len(settings["webhook_secret"]) == 64 and settings["admin"] is False  # nobody is, by registering
     for body, words in [
         ({"webhook_url": "ftp://example.org/x"}, "starts with https://"),
         ({"webhook_url": "https://example.org/" + "a" * 500}, "at most 500"),

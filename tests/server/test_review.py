@@ -138,15 +138,18 @@ def test_the_queue_is_bounded(make_server: Any, sqlite_url: str, limit: str) -> 
     server = make_server(sqlite_url, **settings)
     who = server.player("asker")
     other = server.player("other")
-    replay_id, _record = upload(who)
-    assert who.post(f"/api/replays/{replay_id}/review", {"seat": 0}).status_code == 202
-    asker = who if limit == "per_user" else other
-    refused = asker.post(f"/api/replays/{replay_id}/review", {"seat": 1})
+    first_id, _record = upload(who)
+    assert who.post(f"/api/replays/{first_id}/review", {"seat": 0}).status_code == 202
+    replay_id = first_id
+    if limit == "queue":  # a full queue holds back a second review, never someone's first
+        assert other.post(f"/api/replays/{first_id}/review", {"seat": 1}).status_code == 202
+        replay_id = upload(who, seed=5)[0]
+    refused = who.post(f"/api/replays/{replay_id}/review", {"seat": 1})
     assert refused.status_code == (429 if limit == "per_user" else 503), refused.text
     assert refused.headers["Retry-After"].isdigit()
     assert refused.json()["detail"]
     # The same review asked again is no new work: it answers the one under way.
-    again = who.post(f"/api/replays/{replay_id}/review", {"seat": 0})
+    again = who.post(f"/api/replays/{first_id}/review", {"seat": 0})
     assert again.status_code == 202 and again.json()["review"]["status"] in ("queued", "running")
 
 

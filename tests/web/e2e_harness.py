@@ -81,10 +81,12 @@ def running_server(folder: Path, port: int, *options: str) -> Iterator[str]:
     ``options``; answers its base URL once it answers, and stops it afterwards."""
     log = folder / "server.log"
     env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL" and not k.startswith("HELLENIKA_")}
+    database = f"sqlite:///{folder / 'e2e.db'}"
+    DATABASES[f"http://127.0.0.1:{port}"] = database
     command = [
         sys.executable, "-m", "hellenika.cli.app", "serve",
         "--host", "127.0.0.1", "--port", str(port),
-        "--database-url", f"sqlite:///{folder / 'e2e.db'}",
+        "--database-url", database,
         "--register-limit", "10000",  # every test's users come from 127.0.0.1
         "--bot-pause", "0",  # bots at once (the pause is tested in tests/server/test_bot_pause.py)
         *options,
@@ -102,6 +104,21 @@ def running_server(folder: Path, port: int, *options: str) -> Iterator[str]:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+
+
+#: The database of each server ``running_server`` started, by its base URL.
+DATABASES: dict[str, str] = {}
+
+
+def grant_admin(base: str, name: str) -> None:
+    """``hellenika admin grant NAME`` on that server's database, as its operator would on the host (nobody
+    is an admin by registering first)."""
+    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL" and not k.startswith("HELLENIKA_")}
+    command = [sys.executable, "-m", "hellenika.cli.app", "admin", "grant", name]
+    done = subprocess.run(
+        [*command, "--database-url", DATABASES[base]], env=env, capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
 
 
 def api(who: Person, method: str, path: str, body: Any = None) -> Any:

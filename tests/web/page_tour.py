@@ -1,5 +1,5 @@
 """Shared by the accessibility and phone tests (tests/web/test_e2e_axe.py, test_e2e_phone.py): a server of
-their own (so the first account registered here is its admin and may open the outbox), and a tour of every
+their own (whose admin, granted the role as the operator would, may open the outbox), and a tour of every
 page of the site, the table page of each game in play with the player's choices showing included.
 
 The setup (tables, a replay) goes through the API with the person's own cookies, as their pages would.
@@ -18,6 +18,7 @@ from tests.web.e2e_harness import (
     Person,
     _free_port,
     api,
+    grant_admin,
     register,
     running_server,
     unique_name,
@@ -31,7 +32,7 @@ TABLET = {"width": 800, "height": 1000}
 
 @pytest.fixture(scope="module")
 def own_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A fresh ``hellenika serve`` for this module: its first registered account is the admin."""
+    """A fresh ``hellenika serve`` for this module (``admin`` is granted the role on it)."""
     folder = tmp_path_factory.mktemp("e2e-tour")
     with running_server(folder, _free_port()) as base:
         yield base
@@ -39,7 +40,8 @@ def own_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def admin(browser: Any, own_server: str) -> Iterator[Person]:
-    """The module server's first account (the admin), in a context whose viewport each test sets."""
+    """The module server's admin (registered, then granted the role with ``hellenika admin grant``), in a
+    context whose viewport each test sets."""
     context = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
     page = context.new_page()
     page.set_default_timeout(30_000)
@@ -47,6 +49,7 @@ def admin(browser: Any, own_server: str) -> Iterator[Person]:
     page.on("pageerror", lambda error: who.errors.append(str(error)))
     page.on("console", lambda m: who.errors.append(m.text) if m.type == "error" else None)
     register(who)
+    grant_admin(own_server, who.name)
     yield who
     context.close()
 

@@ -1,4 +1,4 @@
-"""The operators' tools in Chromium against a server of their own (its first account is the admin): a person
+"""The operators' tools in Chromium against a server of their own (with an admin granted the role): a person
 reports another from a chat line and from the profile, blocks them there, and the admin resolves the report,
 ends a stuck game and suspends an account from /admin; the page refuses anyone else in words."""
 

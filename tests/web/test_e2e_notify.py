@@ -21,6 +21,7 @@ from tests.web.e2e_harness import (
     _free_port,
     choose_first,
     create_table,
+    grant_admin,
     is_my_turn,
     register,
     running_server,
@@ -95,7 +96,8 @@ def test_settings_verification_and_your_turn_notifications(
     person: Any, notify_server: tuple[str, SmtpSink, WebhookReceiver]
 ) -> None:
     base, smtp, hook = notify_server
-    admin = person("admin")  # the server's first account reads the outbox
+    admin = person("admin")  # granted the role (below), reads the outbox
+    grant_admin(base, admin.name)
     ann = person("ann")
     bob = person("bob")
     address = f"{bob.name}@example.org"

@@ -186,3 +186,38 @@ def hint(state: State, seat: int, rng: Rng, names: Sequence[str], *, iterations:
     scored = _score_reason(sample, seat, action)
     reason = f"{scored[0].upper()}{scored[1:]}; {why}." if scored else f"{why[0].upper()}{why[1:]}."
     return Hint(action, render_names(state.label(action), list(names)), reason, by)
+
+
+def hint_answer(state: State, seat: int, seed: int, names: Sequence[str], iterations: int) -> dict[str, Any]:
+    """The hint for ``seat`` at ``state`` as plain data: ``by``, ``hint`` (the choice's index among the legal
+    actions, its notation, label and JSON) and ``reason``; the generator seeded with ``seed``."""
+    found = hint(state, seat, Rng(seed), list(names), iterations=iterations)
+    legal = state.legal_actions()
+    index = legal.index(found.action) if found.action in legal else 0
+    return {
+        "by": found.by,
+        "hint": {
+            "index": index,
+            "notation": found.action.notation(),
+            "label": found.label,
+            "action": found.action.to_json(),
+        },
+        "reason": found.reason,
+    }
+
+
+def hint_from_json(
+    game: str, state_json: dict[str, Any], seat: int, seed: int, names: list[str], iterations: int
+) -> dict[str, Any]:
+    """:func:`hint_answer` for a state given as its JSON: a plain function of plain data, so a process pool
+    can run it (the server's "think harder" searches run so, off the serving process)."""
+    from hellenika import games
+
+    return hint_answer(games.get(game).state_from_json(state_json), seat, seed, names, iterations)
+
+
+def warm_worker(game: str) -> None:
+    """Load ``game`` (its data and rules) in a worker process ahead of its first search."""
+    from hellenika import games
+
+    games.get(game)

@@ -193,7 +193,8 @@ def admin_role(
         typer.Option("--database-url", help="the server's database (default: $DATABASE_URL, else ./var)"),
     ] = None,
 ) -> None:
-    """Make an account one of the server's admins, or take the role back (the first account always is)."""
+    """Make an account one of the server's admins, or take the role back (from any admin: nobody is one by
+    registering first)."""
     from hellenika.server.core.config import database_url_from_env
     from hellenika.server.core.errors import ApiError
     from hellenika.server.people.roles import set_admin

@@ -63,10 +63,10 @@ class Services:
             settings=settings,
             store=store,
             accounts=accounts,
-            lobby=Lobby(store, accounts, settings),
+            lobby=Lobby(store, accounts, settings, redis),
             master=master,
             replays=replays,
-            notifier=Notifier(store, settings, master.hub),
+            notifier=Notifier(store, settings, master.hub, redis),
             redis=redis,
             chat=Chat(master, redis),
             social=Social(store, accounts, settings),
@@ -105,6 +105,7 @@ class Services:
 
     async def close(self) -> None:
         await self.reviews.close()
+        await self.hints.close()
         await self.master.close()
         await self.master.fanout.close()
         await self.master.locks.close()

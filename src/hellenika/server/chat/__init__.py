@@ -5,6 +5,6 @@ What other domains may use of this one is imported here; they import nothing els
 
 from __future__ import annotations
 
-from hellenika.server.chat.service import Chat, forfeit_line, system_line
+from hellenika.server.chat.service import Chat, forfeit_line, invite_matches, system_line
 
-__all__ = ["Chat", "forfeit_line", "system_line"]
+__all__ = ["Chat", "forfeit_line", "invite_matches", "system_line"]

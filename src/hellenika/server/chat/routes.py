@@ -22,6 +22,15 @@ class ChatPost(Strict):
     channel: Literal["players", "spectators"] | None = Field(
         default=None, description="players (seated players only) or spectators; default: the writer's own"
     )
+    invite: str | None = Field(
+        default=None, max_length=64, description="a private table's invitation token (its link's invite=)"
+    )
+
+
+Invite = Annotated[
+    str | None,
+    Query(max_length=64, description="a private table's invitation token: its chat is for its people"),
+]
 
 
 @router.get("/tables/{table_id}/chat")
@@ -31,13 +40,16 @@ async def chat_history(
     user: OptionalUser,
     after: Annotated[int | None, Query(ge=0, le=2**31 - 1, description="only messages after this id")] = None,
     limit: Annotated[int, Query(ge=1, le=MAX_HISTORY)] = MAX_HISTORY,
+    invite: Invite = None,
 ) -> dict[str, Any]:
     """The table's chat, oldest first (the newest ``limit`` messages), without the lines of people I muted or
-    blocked or who blocked me; a finished table's lines carry their replay ``step``."""
-    return {"messages": await chat.history(table_id, user, after, limit)}
+    blocked or who blocked me; a finished table's lines carry their replay ``step``. A private table's chat
+    is for its players, invitees and creator, and whoever has its invitation link (403 for others)."""
+    return {"messages": await chat.history(table_id, user, after, limit, invite)}
 
 
 @router.post("/tables/{table_id}/chat", status_code=201, dependencies=CSRF)
 async def chat_post(table_id: str, body: ChatPost, chat: ChatDep, user: CurrentUser) -> dict[str, Any]:
-    """Write at the table: a seated player in the players' channel, anyone else in the spectators'."""
-    return {"message": await chat.post(table_id, user, body.text, body.channel)}
+    """Write at the table: a seated player in the players' channel, anyone else in the spectators' (at a
+    private table only its people and whoever has its invitation link: 403 for others)."""
+    return {"message": await chat.post(table_id, user, body.text, body.channel, body.invite)}

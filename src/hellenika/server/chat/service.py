@@ -4,7 +4,14 @@
 not accepted) in ``spectators``, which the players' page can hide; a player may also write to the
 spectators. ``system`` lines ("bob joined", "alice resigned", "the game started", "ann lost on time") have no
 author and are written by the lobby's and the master's code paths right after their commit
-(:func:`system_line`). Whoever may see a table (everyone: tables are readable by id) reads every channel.
+(:func:`system_line`). A public table's chat is read by everyone, visitors included, every channel.
+
+**Private tables.** The chat of a private table is for its people only: the seated players, the invitees
+by name who have not answered yet, its creator (:func:`members`), and whoever holds its invitation link (the
+table's ``invite`` token, as for joining: the link's invited spectators). Anyone else, logged in or not, is
+refused its history and its posting with 403 though they hold the table's id, and their sockets get no line
+of it, live or from another process. So a person someone blocked cannot read that person's lines at a
+private table by logging out either (at a public table the chat is public, as the table is).
 
 **Who reads whom.** A reader never gets the lines of people they muted or blocked, nor of people who blocked
 them (:mod:`hellenika.server.people.social`), neither in the history nor live.
@@ -26,6 +33,7 @@ from __future__ import annotations
 
 import bisect
 import logging
+import secrets
 from typing import Any, Protocol
 
 from sqlalchemy import or_, select
@@ -38,8 +46,8 @@ from hellenika.server.core.hub import Hub, dumps
 from hellenika.server.core.limits import LocalLimiter, SharedLimiter
 from hellenika.server.people import UserPublic, hidden_authors, readers_not_reading
 from hellenika.server.store import Store
-from hellenika.server.store.models import ActionRow, ChatMessage, GameTable, User
-from hellenika.server.tables import FINISHED, iso, load_info
+from hellenika.server.store.models import ActionRow, ChatMessage, GameTable, Seat, User
+from hellenika.server.tables import FINISHED, INVITED, USER, TableInfo, iso, load_info
 
 log = logging.getLogger("hellenika.server.chat.service")
 
@@ -105,10 +113,43 @@ def _insert(
     return message_json(row.id, channel, author, text, version, now)
 
 
-def _deliver_to(master: Room, table_id: str, message: dict[str, Any], hidden: set[int]) -> None:
+def members(session: Session, table_id: str, invite: str | None = None) -> set[int] | None:
+    """Who may read and write a private table's chat (its seated players, its invitees, its creator); None
+    for a public table, or when ``invite`` is the table's invitation token (everyone). 404: no such table."""
+    columns = (GameTable.private, GameTable.creator_id, GameTable.invite_token)
+    table = session.execute(select(*columns).where(GameTable.id == table_id)).first()
+    if table is None:
+        raise ApiError(404, f"no table {table_id!r}")
+    if not table.private or invite_matches(invite, table.invite_token):
+        return None
+    people = select(Seat.user_id).where(
+        Seat.table_id == table_id, Seat.kind.in_((USER, INVITED)), Seat.user_id.is_not(None)
+    )
+    found = {user_id for user_id in session.scalars(people) if user_id is not None}
+    found.add(table.creator_id)
+    return found
+
+
+def invite_matches(given: str | None, token: str) -> bool:
+    """Whether ``given`` is the table's invitation token (compared as bytes in constant time)."""
+    return given is not None and secrets.compare_digest(given.encode(), token.encode())
+
+
+def refuse_outsider(people: set[int] | None, user: UserPublic | None) -> None:
+    """403 for someone who is not one of a private table's people (``people`` None: a public table)."""
+    if people is not None and (user is None or user.id not in people):
+        raise ApiError(403, "this table is private: its chat is for its players and invitees only")
+
+
+def _deliver_to(
+    master: Room, table_id: str, message: dict[str, Any], hidden: set[int], people: set[int] | None
+) -> None:
     text = dumps({"type": "chat", "message": message})
     for connection in master.hub.connections(table_id):
-        if connection.user_id is None or connection.user_id not in hidden:
+        reader = connection.user_id
+        if people is not None and not connection.invited and (reader is None or reader not in people):
+            continue  # a private table's line, and this socket is not one of its people's
+        if reader is None or reader not in hidden:
             connection.offer_chat(text)
 
 
@@ -118,12 +159,19 @@ async def deliver(master: Room, table_id: str, message: dict[str, Any]) -> None:
     if not connections:
         return
     author = message.get("author")
-    hidden: set[int] = set()
-    if author is not None:
-        readers = {c.user_id for c in connections if c.user_id is not None}
-        author_id = int(author["id"])
-        hidden = await master.store.read(lambda s: readers_not_reading(s, author_id, readers))
-    _deliver_to(master, table_id, message, hidden)
+    readers = {c.user_id for c in connections if c.user_id is not None}
+
+    def read(session: Session) -> tuple[set[int] | None, set[int]]:
+        people = members(session, table_id)
+        if author is None:
+            return people, set()
+        return people, readers_not_reading(session, int(author["id"]), readers)
+
+    try:
+        people, hidden = await master.store.read(read)
+    except ApiError:  # the table is gone
+        return
+    _deliver_to(master, table_id, message, hidden, people)
 
 
 async def system_line(master: Room, table_id: str, text: str) -> None:
@@ -132,7 +180,7 @@ async def system_line(master: Room, table_id: str, text: str) -> None:
     now = master.settings.clock()
     try:
         message = await master.store.write(lambda s: _insert(s, table_id, None, SYSTEM, text[:MAX_TEXT], now))
-        _deliver_to(master, table_id, message, set())
+        await deliver(master, table_id, message)
         if master.fanout.shared:
             master.fanout.chat_posted(table_id, int(message["id"]))
     except Exception:
@@ -142,6 +190,13 @@ async def system_line(master: Room, table_id: str, text: str) -> None:
 async def forfeit_line(master: Room, table_id: str, name: str, reason: str) -> None:
     """The system line of a forfeit: "alice resigned", "alice lost on time"."""
     await system_line(master, table_id, f"{name} {'lost on time' if reason == 'timeout' else 'resigned'}")
+
+
+def _people_of(info: TableInfo) -> set[int]:
+    """A table's people as :func:`members` counts them, from a table already read."""
+    found = {s.user_id for s in info.seats if s.kind in (USER, INVITED) and s.user_id is not None}
+    found.add(info.creator_id)
+    return found
 
 
 class Chat:
@@ -166,7 +221,12 @@ class Chat:
             )
 
     async def post(
-        self, table_id: str, user: UserPublic, text: str, channel: str | None = None
+        self,
+        table_id: str,
+        user: UserPublic,
+        text: str,
+        channel: str | None = None,
+        invite: str | None = None,
     ) -> dict[str, Any]:
         """Store and send one message; answers it. 422 empty or too long text, 404 no table, 403 the players'
         channel for someone not seated, 429 too many messages."""
@@ -181,6 +241,8 @@ class Chat:
         info = await store.read(lambda s: load_info(s, table_id))
         if info is None:
             raise ApiError(404, f"no table {table_id!r}")
+        if info.private and not invite_matches(invite, info.invite_token):
+            refuse_outsider(_people_of(info), user)
         seated = info.seat_of(user.id) is not None
         if channel is None:
             channel = PLAYERS if seated else SPECTATORS
@@ -196,12 +258,19 @@ class Chat:
         return message
 
     async def history(
-        self, table_id: str, reader: UserPublic | None, after: int | None = None, limit: int = MAX_HISTORY
+        self,
+        table_id: str,
+        reader: UserPublic | None,
+        after: int | None = None,
+        limit: int = MAX_HISTORY,
+        invite: str | None = None,
     ) -> list[dict[str, Any]]:
         """The table's messages the reader may read, oldest first: the newest ``limit`` of them, or those
         after the message ``after``. A finished table's messages carry their replay ``step``."""
 
         def read(session: Session) -> list[dict[str, Any]]:
+            # 404 no table, 403 an outsider of a private one
+            refuse_outsider(members(session, table_id, invite), reader)
             table = session.execute(select(GameTable.status).where(GameTable.id == table_id)).first()
             if table is None:
                 raise ApiError(404, f"no table {table_id!r}")

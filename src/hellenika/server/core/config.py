@@ -106,8 +106,15 @@ class Settings:
     #: set; hosts named in ``webhook_allowed_hosts`` are allowed whatever they resolve to.
     webhook_allow_private: bool = False
     webhook_allowed_hosts: tuple[str, ...] = ()
-    #: Verification mails per person an hour (``POST /api/me/email``), then 429.
+    #: Verification mails per person an hour (``POST /api/me/email``), then 429; checked and counted at once,
+    #: shared by every process through Redis when there is one (server/core/limits.py).
     email_verify_per_hour: int = 5
+    #: Verification mails to one address an hour, whoever asks (so accounts cannot take turns at one inbox).
+    email_verify_per_address_hour: int = 5
+    #: A webhook receiver gets at most this many deliveries at once (the others wait for the next pass), and
+    #: the drain runs at most ``webhook_parallel`` at once in all (server/notify/worker.py).
+    webhook_per_receiver: int = 2
+    webhook_parallel: int = 16
     #: How often waiting match requests are matched again (their spreads widen) and expired (seconds);
     #: 0 disables the sweep (tests call ``Matchmaking.sweep``).
     matchmaking_poll_seconds: float = 3.0
@@ -115,14 +122,35 @@ class Settings:
     #: ISMCTS iterations per decision of a post-game review (``hellenika analyze`` uses 2000; tests, a few).
     review_iterations: int = 400
     #: Worker processes that run reviews (never the event loop's process); 0 runs them in a thread instead
-    #: (tests that want no process start-up). Reviews waiting beyond ``review_queue`` are refused (503),
-    #: and one person may have at most ``review_per_user`` waiting or running at once (429).
+    #: (tests that want no process start-up). Waiting reviews are served a person at a time, in turn; one
+    #: person may have at most ``review_per_user`` waiting or running at once (429), and a further review of
+    #: someone who has one under way is refused (503) while ``review_queue`` wait or run on the site (a
+    #: person's first review is always queued).
     review_workers: int = 1
     review_queue: int = 16
     review_per_user: int = 2
     #: Decisions judged per task sent to a worker: the progress the page shows moves in these steps.
     review_chunk: int = 4
-    #: ISMCTS iterations of a hint's "think harder" search (a worker thread, a few at once).
+    #: ISMCTS iterations of a hint's "think harder" search.
     hint_iterations: int = 300
+    #: Worker processes that run "think harder" searches (never the serving process's threads: a search
+    #: holds the GIL); 0 runs them in a thread instead (tests that want no process start-up).
+    hint_workers: int = 1
     #: Hints one person may ask for in a minute (429 beyond).
     hints_per_minute: int = 20
+    # Abuse limits of the lobby (server/lobby/limits.py): each new table and invitation may send mail.
+    #: Tables one person may create an hour (429), and tables not started they may sit at as creator (409).
+    tables_per_hour: int = 30
+    tables_waiting_per_user: int = 10
+    #: Invitations one person may send an hour (each invitee counts; 429), and unanswered ones from one
+    #: person to the same person at once (409).
+    invitations_per_hour: int = 30
+    invitations_per_pair: int = 2
+    # WebSockets (server/round/socket.py): caps per process, where a socket's memory is.
+    #: Open sockets one person may hold (logged in), and anonymous ones one address may (an IPv6 /64);
+    #: beyond, the new socket is closed with 4429.
+    ws_per_user: int = 16
+    ws_per_address: int = 16
+    #: ``sync`` messages one socket may send: a burst of this many, then one per ``ws_sync_seconds``.
+    ws_sync_burst: int = 5
+    ws_sync_seconds: float = 1.0

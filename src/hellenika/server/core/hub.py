@@ -47,6 +47,10 @@ class Connection:
         self.user_id = user_id
         #: The SHA-256 of the session token it was opened with: logging out closes it.
         self.session = session
+        #: Opened with the table's invitation token (``?invite=``): reads a private table's chat.
+        self.invited = False
+        #: Where it came from (its address key), for the caps of anonymous sockets (round/socket.py).
+        self.address: str | None = None
         self._pending: str | None = None
         self._pending_version = -1
         self._sent_version = -1
@@ -102,18 +106,50 @@ class Connection:
 
 
 class Hub:
-    """Connections by table id."""
+    """Connections by table id, and how many each person (or, for anonymous ones, each address) holds."""
 
     def __init__(self) -> None:
         self._tables: dict[str, set[Connection]] = {}
+        self._per_owner: dict[tuple[str, object], int] = {}
+
+    @staticmethod
+    def _owner(connection: Connection) -> tuple[str, object]:
+        if connection.user_id is not None:
+            return ("user", connection.user_id)
+        return ("address", connection.address)
 
     def add(self, table_id: str, connection: Connection) -> None:
-        self._tables.setdefault(table_id, set()).add(connection)
+        connections = self._tables.setdefault(table_id, set())
+        if connection not in connections:
+            connections.add(connection)
+            owner = self._owner(connection)
+            self._per_owner[owner] = self._per_owner.get(owner, 0) + 1
+
+    def admit(self, table_id: str, connection: Connection, per_user: int, per_address: int) -> bool:
+        """Add the connection unless its person already holds ``per_user`` sockets in this process (an
+        anonymous one: its address ``per_address``); checked and counted in one step."""
+        owner = self._owner(connection)
+        most = per_user if owner[0] == "user" else per_address
+        if self._per_owner.get(owner, 0) >= most:
+            return False
+        self.add(table_id, connection)
+        return True
+
+    def held(self, user_id: int | None, address: str | None = None) -> int:
+        """How many sockets this person holds (``user_id`` None: this address's anonymous visitors)."""
+        owner: tuple[str, object] = ("user", user_id) if user_id is not None else ("address", address)
+        return self._per_owner.get(owner, 0)
 
     def remove(self, table_id: str, connection: Connection) -> None:
         connections = self._tables.get(table_id)
-        if connections is not None:
+        if connections is not None and connection in connections:
             connections.discard(connection)
+            owner = self._owner(connection)
+            left = self._per_owner.get(owner, 1) - 1
+            if left > 0:
+                self._per_owner[owner] = left
+            else:
+                self._per_owner.pop(owner, None)
             if not connections:
                 del self._tables[table_id]
 
@@ -125,7 +161,7 @@ class Hub:
 
     def user_connected(self, user_id: int) -> bool:
         """Whether this person has a live WebSocket on any table (the quiet rule of notifications)."""
-        return any(c.user_id == user_id for connections in self._tables.values() for c in connections)
+        return self._per_owner.get(("user", user_id), 0) > 0
 
     async def close_session(self, session: str, code: int = 4401, reason: str = "logged out") -> int:
         """Close every connection opened with this session (its owner logged out); answers how many.
@@ -149,3 +185,4 @@ class Hub:
                 with contextlib.suppress(Exception):
                     await connection.websocket.close(code=1001)
         self._tables.clear()
+        self._per_owner.clear()

@@ -1,9 +1,11 @@
 """Rate limits shared by every server process: sliding windows kept in Redis, one sorted set per key.
 
-The login, per-address login and registration limits (accounts.py) must hold across processes, or N processes
-behind a load balancer would allow N times as many guesses. :class:`SharedLimiter` keeps each key's events in
-a Redis sorted set (score: the event's time on the server's injectable clock) and checks and counts in one Lua
-script, so two processes cannot both slip through the last free slot. The events expire with their window.
+The login, per-address login and registration limits (accounts.py), and every other limit a person could
+multiply by spreading requests over processes (chat lines, hints, verification mails, new tables and
+invitations), must hold across processes, or N processes behind a load balancer would allow N times as many.
+:class:`SharedLimiter` keeps each key's events in a Redis sorted set (score: the event's time on the server's
+injectable clock) and checks and counts in one Lua script, so two processes cannot both slip through the last
+free slot. The events expire with their window.
 
 While Redis is down the limiter falls back to the process's own in-memory window
 (:class:`hellenika.server.core.security.RateLimiter`): each process then enforces the limit on its own, which
@@ -146,3 +148,45 @@ class SharedLimiter(LocalLimiter):
             await self.client.delete(self._key(key))
         except Exception as exc:
             log.warning("rate limit %s: could not reset (%s)", self.what, exc)
+
+
+def make_limiter(
+    redis: redis.asyncio.Redis | None,
+    name: str,
+    clock: Callable[[], float],
+    limit: int,
+    window: float,
+    what: str,
+    *,
+    prefix: str = "hellenika",
+) -> LocalLimiter:
+    """A limiter shared by every process through ``redis``, or this process's own when there is none."""
+    if redis is None:
+        return LocalLimiter(clock, limit, window, what)
+    return SharedLimiter(redis, name, clock, limit, window, what, prefix=prefix)
+
+
+class Taken:
+    """Events taken from one or more limiters, to give back together if the request fails after all (a
+    table refused by a later check should not count as created)."""
+
+    def __init__(self) -> None:
+        self._tokens: list[tuple[LocalLimiter, str, Any]] = []
+
+    async def take(self, limiter: LocalLimiter, key: str, count: int = 1) -> None:
+        """Take ``count`` events of ``key`` (each checked and counted at once); on a 429 the ones taken by
+        this call are given back before it is raised."""
+        mine: list[tuple[LocalLimiter, str, Any]] = []
+        try:
+            for _ in range(count):
+                mine.append((limiter, key, await limiter.take(key)))
+        except RetryLater:
+            for used, used_key, token in reversed(mine):
+                await used.give_back(used_key, token)
+            raise
+        self._tokens.extend(mine)
+
+    async def give_back(self) -> None:
+        tokens, self._tokens = self._tokens, []
+        for limiter, key, token in reversed(tokens):
+            await limiter.give_back(key, token)

@@ -310,7 +310,7 @@ class NotifySettingsAnswer(Described):
     quiet_minutes: int
     digest: bool
     mail_configured: bool = Field(description="the server sends mail over SMTP (else it only logs it)")
-    admin: bool = Field(description="this person may read the outbox (the server's first account)")
+    admin: bool = Field(description="this person is one of the server's admins (may read the outbox)")
 
 
 class OutboxItem(Described):
@@ -516,6 +516,9 @@ class SuspensionAnswer(Described):
     user: str
     suspended_until: str | None
     sessions_ended: int | None = None
+    requests_cancelled: int | None = Field(default=None, description="waiting match requests cancelled")
+    tables_withdrawn: int | None = Field(default=None, description="its tables not started, deleted")
+    seats_opened: int | None = Field(default=None, description="tables not started where its seat opened")
 
 
 class RemovedAnswer(Described):

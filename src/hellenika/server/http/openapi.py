@@ -135,11 +135,11 @@ REASONS = {
     401: "Not logged in (or the session expired)",
     403: "Not allowed: the CSRF header is missing or wrong, or this is not your table or seat",
     404: "No such table, replay or game",
-    409: "The table moved on: a stale version, not your turn, already started or finished",
+    409: "The table moved on (stale version, not your turn, started, finished), or too many at once",
     413: "The request body is larger than this route accepts",
     422: "Well-formed but refused: a field out of range, an illegal move naming the rule, a bad record",
     429: "Too many attempts: wait the number of seconds in Retry-After",
-    503: "Busy (password checks queued, or the review queue full): try again after Retry-After seconds",
+    503: "Busy (password checks queued, the review queue full, a worker restarting): retry after Retry-After",
 }
 
 #: Operations that are rate limited (429), that answer 409 without a table in the path, and that answer 401
@@ -148,20 +148,25 @@ LIMITED = {
     ("post", "/api/auth/register"),
     ("post", "/api/auth/login"),
     ("post", "/api/me/email"),
+    ("post", "/api/tables"),
+    ("post", "/api/learn"),
     ("post", "/api/tables/{table_id}/chat"),
     ("post", "/api/reports"),
     ("post", "/api/replays/{replay_id}/review"),
     ("get", "/api/tables/{table_id}/hint"),
 }
-#: Reads that only some people may make (the admin's outbox): 403 for the others.
+#: Reads that only some people may make (the admin's outbox, a private table's chat): 403 for the others.
 FORBIDDEN_READS = {
     ("get", "/api/admin/outbox"),
     ("get", "/api/admin/reports"),
     ("get", "/api/admin/tables/stuck"),
     ("get", "/api/replays/{replay_id}/review"),
     ("get", "/api/tables/{table_id}/hint"),
+    ("get", "/api/tables/{table_id}/chat"),
 }
 CONFLICTS = {
+    ("post", "/api/tables"),
+    ("post", "/api/learn"),
     ("post", "/api/auth/register"),
     ("post", "/api/me/vacation"),
     ("delete", "/api/me/vacation"),

@@ -8,9 +8,15 @@ first, each a link to the replay at that step, and the seat's evaluation over th
 **Never on the event loop, never slowing live tables.** Reviews run in a pool of worker *processes*
 (``Settings.review_workers``; 0 runs them in one thread, for tests), a few decisions per task
 (``review_chunk``), so the page can show progress and the GIL of the process that serves tables is never
-held by a search. The queue is bounded: at most ``review_queue`` reviews waiting or running on the site
-(503 beyond, with ``Retry-After``) and ``review_per_user`` per person (429). The worker count bounds how
-many run at once in a process; the others wait their turn in the order they came.
+held by a search. The worker count bounds how many run at once in a process; the others wait in a queue per
+person, served in turn (turns.py): the next free worker goes to the waiting person served longest ago, so a
+few people asking for several reviews each never keep everyone else waiting behind all of theirs.
+
+**Bounds.** At most ``review_per_user`` reviews waiting or running per person (429). A person with none under
+way is always queued (in turn, as above); one asking for a further review while the site has
+``review_queue`` waiting or running is refused (503, with ``Retry-After``): the shared bound only ever
+holds back second reviews, never someone's first. Both are counted in the request's transaction under one
+turn (store/locks.py ``take_turn``), so concurrent requests cannot pass them, on any process.
 
 **Cached with the record, one truth for every process.** A review is one row of ``game_reviews``
 (migration 0009), keyed by the replay id and seat: created queued when asked for, its status and progress
@@ -46,8 +52,10 @@ from hellenika.engine.errors import HellenikaError
 from hellenika.server.core.config import Settings
 from hellenika.server.core.errors import ApiError
 from hellenika.server.core.security import RetryLater
+from hellenika.server.learn.turns import FairTurns
 from hellenika.server.replays import Replays
 from hellenika.server.store import Store
+from hellenika.server.store.locks import take_turn
 from hellenika.server.store.models import GameReview, Replay
 from hellenika.server.tables import FINISHED, USER, load_info
 
@@ -101,7 +109,7 @@ class Reviews:
         self.replays = replays
         self.settings = settings
         self.jobs: dict[tuple[str, int], Job] = {}
-        self._slots = asyncio.Semaphore(max(1, settings.review_workers))
+        self._turns = FairTurns(max(1, settings.review_workers))
         self._executor: concurrent.futures.Executor | None = None
         self.closed = False
 
@@ -211,14 +219,14 @@ class Reviews:
             found = {c.name: getattr(row, c.name) for c in GameReview.__table__.columns}
             found["position"] = None
             if row.status == QUEUED:
-                found["position"] = session.scalar(
-                    select(func.count())
-                    .select_from(GameReview)
-                    .where(
+                queued = session.execute(
+                    select(GameReview.requested_by, GameReview.created_at).where(
                         GameReview.status == QUEUED,
                         GameReview.updated_at > self.settings.clock() - STALE_SECONDS,
-                        GameReview.created_at < row.created_at,
                     )
+                ).all()
+                found["position"] = fair_position(
+                    [(who or 0, when) for who, when in queued], row.requested_by or 0, row.created_at
                 )
             return found
 
@@ -239,6 +247,7 @@ class Reviews:
         iterations = max(1, self.settings.review_iterations)
 
         def write(session: Session) -> bool:
+            take_turn(session, "review-queue")  # counted and queued with no other request between
             row = session.get(GameReview, (replay_id, seat))
             if row is not None and (
                 row.status == DONE or (row.status in ACTIVE and row.updated_at > now - STALE_SECONDS)
@@ -246,11 +255,12 @@ class Reviews:
                 return False  # done, or under way somewhere: nothing new to do
             live = (GameReview.status.in_(ACTIVE), GameReview.updated_at > now - STALE_SECONDS)
             count = select(func.count()).select_from(GameReview).where(*live)
-            if (session.scalar(count.where(GameReview.requested_by == user_id)) or 0) >= limit:
+            mine = session.scalar(count.where(GameReview.requested_by == user_id)) or 0
+            if mine >= limit:
                 words = f"you have {limit} review{'s' if limit != 1 else ''} under way"
                 raise RetryLater(429, f"{words}; ask for another once one is done", 30)
-            if (session.scalar(count) or 0) >= queue:
-                raise RetryLater(503, "the review queue is full; try again in a minute", 60)
+            if mine > 0 and (session.scalar(count) or 0) >= queue:
+                raise RetryLater(503, "the review queue is full; ask again once your review is done", 60)
             values: dict[str, Any] = {
                 "status": QUEUED,
                 "done": 0,
@@ -297,13 +307,13 @@ class Reviews:
         await self.store.write(write)
 
     async def _slot(self, job: Job) -> None:
-        """Wait for a free worker, beating meanwhile so a long queue does not look abandoned."""
-        while True:
-            try:
-                await asyncio.wait_for(self._slots.acquire(), HEARTBEAT_SECONDS)
-                return
-            except TimeoutError:
-                await self._update(job)
+        """Wait for a free worker in the person's turn, beating meanwhile so a long queue does not look
+        abandoned."""
+
+        async def beat() -> None:
+            await self._update(job)
+
+        await self._turns.acquire(job.user_id, HEARTBEAT_SECONDS, beat)
 
     async def _run(self, job: Job, record_json: dict[str, Any], iterations: int) -> None:
         loop = asyncio.get_running_loop()
@@ -327,7 +337,7 @@ class Reviews:
                     job.done += len(part)
                     await self._update(job, done=job.done)
             finally:
-                self._slots.release()
+                self._turns.release()
             seconds = time.monotonic() - started
             await self._update(job, status=DONE, decisions=job.decisions, seconds=seconds)
             log.info(
@@ -368,6 +378,25 @@ class Reviews:
                 with contextlib.suppress(Exception):
                     process.terminate()
             self._executor = None
+
+
+def fair_position(queued: list[tuple[int, float]], who: int, created_at: float) -> int:
+    """About how many queued reviews go before this one (``who``'s, asked at ``created_at``) when each
+    person's queue is served in turn (turns.py): ``queued`` holds (person, asked at) of every queued one."""
+    by_person: dict[int, list[float]] = {}
+    for person, when in queued:
+        by_person.setdefault(person, []).append(when)
+    mine = sorted(by_person.get(who, []))
+    rank = sum(1 for when in mine if when < created_at)  # my own before it
+    first = mine[0] if mine else created_at
+    ahead = rank
+    for person, times in by_person.items():
+        if person == who:
+            continue
+        ahead += min(len(times), rank)  # one of theirs in each round before mine
+        if len(times) > rank and min(times) < first:
+            ahead += 1  # and theirs first in my round, if they came first
+    return ahead
 
 
 def summarise(decisions: list[dict[str, Any]], replay_id: str, players: int) -> dict[str, Any]:

@@ -8,5 +8,6 @@ from __future__ import annotations
 
 from hellenika.server.lobby.schemas import SeatRequest, TableCreate
 from hellenika.server.lobby.service import Lobby
+from hellenika.server.lobby.withdraw import Withdrawn, take_back
 
-__all__ = ["Lobby", "SeatRequest", "TableCreate"]
+__all__ = ["Lobby", "SeatRequest", "TableCreate", "Withdrawn", "take_back"]

@@ -41,7 +41,7 @@ from hellenika.server.lobby.service import add_table, new_id
 from hellenika.server.people import UserPublic
 from hellenika.server.round import Master
 from hellenika.server.store import Store
-from hellenika.server.store.locks import lock_key
+from hellenika.server.store.locks import lock_key, take_turn
 from hellenika.server.store.models import GameTable, MatchRequest, Rating, User, UserBlock
 from hellenika.server.tables import USER, WAITING, TimeControl, default_control, iso, per_move
 
@@ -52,7 +52,8 @@ WAITING_REQUEST, MATCHED, CANCELLED, EXPIRED = "waiting", "matched", "cancelled"
 BASE_SPREAD = 3.0
 #: ... and how much wider that gets for every minute it has waited.
 SPREAD_PER_MINUTE = 3.0
-#: Waiting requests a person may have at once (in different pools).
+#: Waiting requests a person may have at once (in different pools); counted under the person's turn
+#: (store/locks.py ``take_turn``), so concurrent requests cannot pass it.
 MAX_WAITING = 5
 
 
@@ -156,6 +157,28 @@ def _group_from(
     return None, len(pool) - 1
 
 
+def _without_suspended(session: Session, rows: list[MatchRequest], now: float) -> list[MatchRequest]:
+    """The requests of people not suspended; the others are cancelled. The people's rows are held (``FOR
+    SHARE``) until the match commits, so a suspension either comes first and is seen here, or waits and then
+    finds the table to take back (withdraw.py)."""
+    users = sorted({r.user_id for r in rows})
+    if not users:
+        return rows
+    held = session.execute(
+        select(User.id, User.suspended_until).where(User.id.in_(users)).with_for_update(read=True)
+    )
+    suspended = {user_id for user_id, until in held if until is not None and until > now}
+    if not suspended:
+        return rows
+    session.execute(
+        update(MatchRequest)
+        .where(MatchRequest.id.in_([r.id for r in rows if r.user_id in suspended]))
+        .values(status=CANCELLED)
+        .execution_options(synchronize_session=False)
+    )
+    return [r for r in rows if r.user_id not in suspended]
+
+
 def request_json(row: MatchRequest) -> dict[str, Any]:
     return {
         "id": row.id,
@@ -198,6 +221,7 @@ class Matchmaking:
         now = self.settings.clock()
 
         def write(session: Session) -> int:
+            take_turn(session, f"match-requests:{user.id}")  # counted and inserted with no one between
             mine = list(
                 session.scalars(
                     select(MatchRequest.pool).where(
@@ -328,6 +352,7 @@ class Matchmaking:
                     )
                 )
             )
+            rows = _without_suspended(session, rows, now)
             if not rows:
                 return []
             size = rows[0].players

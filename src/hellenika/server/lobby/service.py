@@ -25,6 +25,7 @@ from hellenika.bots.policy import shipped_player_counts
 from hellenika.engine.errors import HellenikaError
 from hellenika.server.core.config import Settings
 from hellenika.server.core.errors import ApiError
+from hellenika.server.lobby.limits import LobbyLimits
 from hellenika.server.lobby.schemas import JoinRequest, SeatRequest, TableCreate, TimeControlRequest
 from hellenika.server.notify import enqueue_for_table
 from hellenika.server.people import Accounts, UserPublic, refuse_blocked_invitations, refuse_blocked_join
@@ -150,10 +151,12 @@ def new_id() -> str:
 
 
 class Lobby:
-    def __init__(self, store: Store, accounts: Accounts, settings: Settings) -> None:
+    def __init__(self, store: Store, accounts: Accounts, settings: Settings, redis: Any = None) -> None:
         self.store = store
         self.accounts = accounts
         self.settings = settings
+        #: The tables and invitations a person may set going (limits.py).
+        self.limits = LobbyLimits(settings, redis)
 
     async def create(self, user: UserPublic, body: TableCreate, *, guided: bool = False) -> TableInfo:
         """A new waiting table; ``guided``: a "Learn to play" game (server/learn/routes.py)."""
@@ -211,11 +214,13 @@ class Lobby:
                 rows.append({"seat": index, "kind": OPEN, "user_id": None, "level": None})
         if len(set(seated)) != len(seated):
             raise ApiError(422, "a person can hold only one seat at a table")
+        taken = await self.limits.take(user.id, len(invited))  # 429: too many an hour
         now = self.settings.clock()
         table_id = new_id()
 
         def write(session: Session) -> TableInfo:
             refuse_blocked_invitations(session, user, found.values())  # 403 naming the block
+            self.limits.check_at_once(session, user.id, (u.id for u in found.values()))  # 409
             add_table(
                 session,
                 table_id,
@@ -239,7 +244,11 @@ class Lobby:
             enqueue_for_table(session, None, info, now)  # the invitations' notifications
             return info
 
-        return await self.store.write(write)
+        try:
+            return await self.store.write(write)
+        except BaseException:
+            await taken.give_back()  # refused after all: not counted
+            raise
 
     async def join(self, table_id: str, user: UserPublic, body: JoinRequest) -> TableInfo:
         def write(session: Session) -> TableInfo:

@@ -3,11 +3,15 @@
 Who is an admin is people's to say (server/people/roles.py). Every admin route answers 403 to anyone else.
 
 - **Reports.** Anyone logged in may report another person (``POST /api/reports``: why, and optionally the
-  table and chat line it is about); at most ``REPORTS_PER_HOUR`` an hour. Admins list them, open ones first,
-  and mark them dealt with.
+  table and chat line it is about); at most ``REPORTS_PER_HOUR`` an hour, counted under the reporter's turn
+  (store/locks.py ``take_turn``) so concurrent reports cannot pass it. Admins list them, open ones first, and
+  mark them dealt with.
 - **Suspension.** An admin suspends an account for some days with a reason: its sessions end at once (its open
-  WebSockets close, on every process) and logging in is refused until then; lifting it ends it early. Its
-  seats stay as they are: deadlines and the timeout bot treat them as any absent player's.
+  WebSockets close, on every process) and logging in is refused until then (a login in flight meanwhile is
+  refused too: people/accounts.py); lifting it ends it early. What it started in the lobby is taken back in
+  the same transaction (lobby/withdraw.py): its waiting match requests are cancelled, its tables not started
+  deleted with their invitations, its invitations and seats at other tables not started opened. Its seats
+  in started games stay: deadlines and the timeout bot treat them as any absent player's.
 - **Stuck tables.** Tables where nothing happened for a while (playing, or still waiting for people), oldest
   first. An admin removes the seat a playing game waits for (a forfeit with reason ``removed``, never rated:
   "alice was removed by the server's admin; bob wins.") or deletes a table that never started.
@@ -22,9 +26,11 @@ from sqlalchemy.orm import Session, aliased
 
 from hellenika.server.core.config import Settings
 from hellenika.server.core.errors import ApiError
+from hellenika.server.lobby import Withdrawn, take_back
 from hellenika.server.people import Accounts, UserPublic, is_admin, require_admin, user_id_of
 from hellenika.server.round import Master
 from hellenika.server.store import Store
+from hellenika.server.store.locks import take_turn
 from hellenika.server.store.models import AuthSession, GameTable, Report, User
 from hellenika.server.tables import PLAYING, WAITING, iso, load_infos, read_table
 
@@ -52,6 +58,7 @@ class Admin:
         now = self.settings.clock()
 
         def write(session: Session) -> dict[str, Any]:
+            take_turn(session, f"reports:{user.id}")
             reported, shown = user_id_of(session, name, missing=422)
             if reported == user.id:
                 raise ApiError(422, "you cannot report yourself")
@@ -135,7 +142,7 @@ class Admin:
         now = self.settings.clock()
         until = now + days * 86_400
 
-        def write(session: Session) -> tuple[str, list[str]]:
+        def write(session: Session) -> tuple[str, list[str], Withdrawn]:
             require_admin(session, user)
             target, shown = user_id_of(session, name)
             if target == user.id:
@@ -144,6 +151,8 @@ class Admin:
                 raise ApiError(
                     422, "an admin cannot be suspended; revoke the role first (hellenika admin revoke)"
                 )
+            # The row first (held until the commit), then its sessions: a login that added one meanwhile
+            # has committed by then, and one still to come sees the suspension (people/accounts.py).
             session.execute(
                 update(User)
                 .where(User.id == target)
@@ -153,14 +162,25 @@ class Admin:
                 session.scalars(select(AuthSession.token_hash).where(AuthSession.user_id == target))
             )
             session.execute(delete(AuthSession).where(AuthSession.user_id == target))
-            return shown, hashes
+            return shown, hashes, take_back(session, target)
 
-        shown, hashes = await self.store.write(write)
+        shown, hashes, taken = await self.store.write(write)
         for digest in hashes:  # as a logout would, on this process and every other one
             self.accounts.forget_session(digest)
             await self.master.hub.close_session(digest)
             self.master.fanout.session_closed(digest)
-        return {"user": shown, "suspended_until": iso(until), "sessions_ended": len(hashes)}
+        for info in taken.opened:
+            self.master.publish_table(info)
+        for table_id in taken.deleted:
+            self.master.forget(table_id)
+        return {
+            "user": shown,
+            "suspended_until": iso(until),
+            "sessions_ended": len(hashes),
+            "requests_cancelled": taken.requests,
+            "tables_withdrawn": len(taken.deleted),
+            "seats_opened": len(taken.opened),
+        }
 
     async def unsuspend(self, user: UserPublic, name: str) -> dict[str, Any]:
         def write(session: Session) -> str:

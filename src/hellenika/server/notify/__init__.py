@@ -16,6 +16,6 @@ What other domains may use of this one is imported here; they import nothing els
 
 from __future__ import annotations
 
-from hellenika.server.notify.outbox import enqueue_for_table
+from hellenika.server.notify.outbox import enqueue_for_table, withdraw_for_tables
 
-__all__ = ["enqueue_for_table"]
+__all__ = ["enqueue_for_table", "withdraw_for_tables"]

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from sqlalchemy import update
 from sqlalchemy.orm import Session
 
 from hellenika.server.notify.prefs import (
@@ -127,3 +128,16 @@ def enqueue_deadline_soon(session: Session, info: TableInfo, prefs: Prefs, now: 
     turn = str(int(info.turn_deadline or 0))
     rows = rows_for(prefs, DEADLINE_SOON, info.id, turn, table_payload(info), now)
     return insert_rows(session, rows)
+
+
+def withdraw_for_tables(session: Session, table_ids: list[str], why: str) -> int:
+    """Mark the undelivered notifications about these tables ``suppressed`` (tables taken away before their
+    invitations went out: a suspended person's); answers how many."""
+    if not table_ids:
+        return 0
+    done = session.execute(
+        update(OutboxRow)
+        .where(OutboxRow.table_id.in_(table_ids), OutboxRow.status.in_((PENDING, HELD)))
+        .values(status=SUPPRESSED, last_error=why[:500])
+    )
+    return int(getattr(done, "rowcount", 0) or 0)

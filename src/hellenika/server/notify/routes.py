@@ -54,8 +54,8 @@ async def set_email(body: EmailRequest, notifier: NotifierDep, user: CurrentUser
 async def admin_outbox(
     notifier: NotifierDep, user: CurrentUser, limit: Annotated[int, Query(ge=1, le=500)] = 100
 ) -> dict[str, Any]:
-    """The newest notifications and what each says (sent, or only logged without SMTP); the admin (the
-    first account) only, 403 for anyone else."""
+    """The newest notifications and what each says (sent, or only logged without SMTP); the server's
+    admins only, 403 for anyone else."""
     return await notifier.account.outbox(user, limit)
 
 

@@ -2,7 +2,7 @@
 e-mail address (queueing its verification mail in the same transaction), verify it from the link,
 unsubscribe from the link in a mail, and the admin's view of the outbox.
 
-An admin is the first account registered or one granted the role (server/people/roles.py).
+An admin is an account granted the role (server/people/roles.py).
 """
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ from sqlalchemy.orm import Session
 
 from hellenika.server.core.config import Settings
 from hellenika.server.core.errors import ApiError
-from hellenika.server.core.security import RateLimiter, token_hash
+from hellenika.server.core.limits import Taken, make_limiter
+from hellenika.server.core.security import token_hash
 from hellenika.server.notify.messages import compose
 from hellenika.server.notify.outbox import PENDING, insert_rows
 from hellenika.server.notify.prefs import (
@@ -42,12 +43,32 @@ UPDATABLE = tuple(
 
 
 class NotifySettings:
-    def __init__(self, store: Store, settings: Settings, mail_configured: bool) -> None:
+    def __init__(self, store: Store, settings: Settings, mail_configured: bool, redis: Any = None) -> None:
+        """``redis``: the verification limits are shared by every process (core/limits.py)."""
         self.store = store
         self.settings = settings
         self.mail_configured = mail_configured
-        self.verify_limiter = RateLimiter(
-            settings.clock, settings.email_verify_per_hour, 3600.0, "verification e-mails; check your inbox"
+        clock, prefix = settings.clock, settings.redis_prefix
+        #: Verification mails per person, and to one address whoever asks, an hour: each checked and
+        #: counted before the mail is queued (one step, so concurrent requests cannot all pass), and given
+        #: back when no mail was queued after all.
+        self.verify_limiter = make_limiter(
+            redis,
+            "verify-email",
+            clock,
+            settings.email_verify_per_hour,
+            3600.0,
+            "verification e-mails; check your inbox",
+            prefix=prefix,
+        )
+        self.verify_address_limiter = make_limiter(
+            redis,
+            "verify-address",
+            clock,
+            settings.email_verify_per_address_hour,
+            3600.0,
+            "verification e-mails to this address",
+            prefix=prefix,
         )
 
     def _answer(self, session: Session, user_id: int) -> dict[str, Any]:
@@ -98,8 +119,14 @@ class NotifySettings:
         if email and not valid_email(email):
             raise ApiError(422, "that is not an e-mail address this server can send to (name@example.org)")
         now = self.settings.clock()
+        taken = Taken()
         if email:
-            self.verify_limiter.check(str(user.id))
+            await taken.take(self.verify_limiter, str(user.id))
+            try:
+                await taken.take(self.verify_address_limiter, email.casefold())
+            except BaseException:
+                await taken.give_back()
+                raise
 
         def work(session: Session) -> tuple[dict[str, Any], bool]:
             ensure_row(session, user.id, now)
@@ -129,9 +156,13 @@ class NotifySettings:
             insert_rows(session, [row])
             return self._answer(session, user.id), True
 
-        answer, queued = await self.store.write(work)
-        if queued:
-            self.verify_limiter.hit(str(user.id))
+        try:
+            answer, queued = await self.store.write(work)
+        except BaseException:
+            await taken.give_back()
+            raise
+        if not queued:
+            await taken.give_back()  # no mail: the address was removed, or is verified already
         return answer
 
     async def verify(self, token: str) -> tuple[bool, str]:
@@ -187,7 +218,7 @@ class NotifySettings:
 
         def read(session: Session) -> dict[str, Any]:
             if not is_admin(session, user.id):
-                raise ApiError(403, "only the server's admin (its first account) can read the outbox")
+                raise ApiError(403, "only the server's admins can read the outbox")
             rows = session.execute(
                 select(OutboxRow, User.name, User.email)
                 .join(User, User.id == OutboxRow.user_id)

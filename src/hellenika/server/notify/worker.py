@@ -11,12 +11,14 @@ an injected clock):
    become one ``digest`` message a day (the day is in its dedupe key) and are marked ``digested``.
 3. **Delivery**: due rows (``pending``, or ``sending`` whose claim lapsed: a server that died mid-send) are
    claimed with a guarded UPDATE (status ``sending``, the claim until now + 30 s, one attempt more), so two
-   drains never take the same row. Then, per row: the **quiet rule** (a ``your_turn`` or ``deadline_soon``
-   is ``suppressed`` while the person has a live WebSocket or made a move within their quiet minutes, and
-   when the turn is already over), the channel's checks (an e-mail turned off or an address no longer
-   verified is ``suppressed``), sending, and marking ``sent`` (``logged`` without SMTP). A failure is tried
-   again after ``notify_retry_seconds * 2^(attempts-1)`` (capped), and after ``notify_max_attempts`` the
-   row is ``failed`` with its last error; a refused webhook address fails at once.
+   drains never take the same row. Webhooks go through their own lane (hooklane.py): each delivery a task
+   with one deadline, a bounded number at once and per receiver, so a slow receiver holds up nobody else.
+   Then, per row: the **quiet rule** (a ``your_turn`` or ``deadline_soon`` is ``suppressed`` while the
+   person has a live WebSocket or made a move within their quiet minutes, and when the turn is already
+   over), the channel's checks (an e-mail turned off or an address no longer verified is ``suppressed``),
+   sending, and marking ``sent`` (``logged`` without SMTP). A failure is tried again after
+   ``notify_retry_seconds * 2^(attempts-1)`` (capped), and after ``notify_max_attempts`` the row is
+   ``failed`` with its last error; a refused webhook address fails at once.
 
 A row is marked right after its delivery, so it is delivered once unless the server dies in the moment
 between the receiver's acceptance and that commit; the mail's ``Message-ID`` and the webhook's
@@ -43,6 +45,7 @@ from sqlalchemy.orm import Session
 from hellenika.server.core.config import Settings
 from hellenika.server.core.hub import Hub
 from hellenika.server.core.security import token_hash
+from hellenika.server.notify.hooklane import WebhookLane
 from hellenika.server.notify.mail import Mailer, MailError, build_email
 from hellenika.server.notify.messages import compose, webhook_body
 from hellenika.server.notify.outbox import (
@@ -69,7 +72,8 @@ from hellenika.server.notify.prefs import (
     prefs_for,
 )
 from hellenika.server.notify.service import NotifySettings
-from hellenika.server.notify.webhooks import WebhookFailed, WebhookRefused, check_target, post
+from hellenika.server.notify.webhooks import WebhookFailed, WebhookRefused
+from hellenika.server.notify.webhooks import deliver as deliver_webhook
 from hellenika.server.store import Store
 from hellenika.server.store.models import ActionRow, EmailToken, GameTable, OutboxRow, Seat
 from hellenika.server.tables import PLAYING, USER, TableInfo, load_info, load_infos
@@ -78,7 +82,7 @@ log = logging.getLogger("hellenika.server.notify")
 
 #: How long a claimed row is ours before another drain may take it again (a server that died mid-send).
 CLAIM_SECONDS = 30.0
-#: Rows claimed at once, and deliveries running at once.
+#: Mail rows claimed at once, and mails sent at once (webhooks: hooklane.py and Settings).
 BATCH = 50
 PARALLEL = 8
 #: The deadline check runs at most this often (seconds of the server's clock).
@@ -131,10 +135,11 @@ def claim(session: Session, now: float, limit: int, channel: str) -> list[Claime
     if not taken:
         return []
     rows = session.scalars(select(OutboxRow).where(OutboxRow.id.in_(taken)).order_by(OutboxRow.id))
-    return [
-        Claimed(r.id, r.user_id, r.channel, r.event, r.table_id, r.dedupe_key, dict(r.payload), r.attempts)
-        for r in rows
-    ]
+    return [_claimed(r) for r in rows]
+
+
+def _claimed(r: OutboxRow) -> Claimed:
+    return Claimed(r.id, r.user_id, r.channel, r.event, r.table_id, r.dedupe_key, dict(r.payload), r.attempts)
 
 
 def last_move_of(session: Session, user_id: int) -> float | None:
@@ -150,14 +155,23 @@ def last_move_of(session: Session, user_id: int) -> float | None:
 class Notifier:
     """Delivers the outbox (see the module docstring); one per server, created by ``Services``."""
 
-    def __init__(self, store: Store, settings: Settings, hub: Hub) -> None:
+    def __init__(self, store: Store, settings: Settings, hub: Hub, redis: Any = None) -> None:
         self.store = store
         self.settings = settings
         self.hub = hub
         self.mailer = Mailer(settings.smtp_url, settings.smtp_from, settings.smtp_timeout_seconds)
         #: The settings page's and the mail links' operations.
-        self.account = NotifySettings(store, settings, self.mailer.configured)
+        self.account = NotifySettings(store, settings, self.mailer.configured, redis)
         self._locks = {name: asyncio.Lock() for name in ("housekeeping", *CHANNELS)}
+        #: Webhook deliveries as bounded tasks; a claim outlives the delivery's deadline.
+        self.hooks: WebhookLane[Claimed] = WebhookLane(
+            store,
+            self._claimed,
+            self.deliver,
+            parallel=settings.webhook_parallel,
+            per_receiver=settings.webhook_per_receiver,
+            hold=max(CLAIM_SECONDS, settings.webhook_timeout_seconds + 20.0),
+        )
         self._client: httpx.AsyncClient | None = None
         self._deadlines_checked: float | None = None
         self.closed = False
@@ -178,11 +192,13 @@ class Notifier:
                 await asyncio.sleep(self.settings.notify_poll_seconds)
 
         await asyncio.gather(
-            loop(self.housekeeping), *(loop(functools.partial(self.lane, channel)) for channel in CHANNELS)
+            loop(self.housekeeping),
+            *(loop(functools.partial(self.lane, channel, wait=False)) for channel in CHANNELS),
         )
 
     async def close(self) -> None:
         self.closed = True
+        await self.hooks.close()
         if self._client is not None:
             with contextlib.suppress(Exception):
                 await self._client.aclose()
@@ -205,10 +221,30 @@ class Notifier:
                 queued += await self.check_deadlines(now)
             return queued + await self.make_digests(now)
 
-    async def lane(self, channel: str) -> int:
-        """Deliver every due row of one channel (one pass at a time per channel)."""
+    async def lane(self, channel: str, *, wait: bool = True) -> int:
+        """Deliver every due row of one channel (one pass at a time per channel). Webhooks start as tasks
+        (hooklane.py); ``wait``: until those are done too, and again while rows are due (a test's drain),
+        else the background loop's next pass takes the rest."""
+        if channel == WEBHOOK:
+            delivered = 0
+            while not self.closed:
+                started = await self.hooks.start(self.settings.clock())
+                if not wait or not started:
+                    break
+                results = await asyncio.gather(*started, return_exceptions=True)
+                delivered += sum(status in (SENT, LOGGED) for status in results)
+            return delivered
         async with self._locks[channel]:
             return await self._drain_channel(self.settings.clock(), channel)
+
+    async def _claimed(self, ids: list[int]) -> list[Claimed]:
+        """Rows this drain has claimed, by id."""
+
+        def read(session: Session) -> list[Claimed]:
+            rows = session.scalars(select(OutboxRow).where(OutboxRow.id.in_(ids)).order_by(OutboxRow.id))
+            return [_claimed(r) for r in rows]
+
+        return await self.store.read(read)
 
     async def _drain_channel(self, now: float, channel: str) -> int:
         delivered = 0
@@ -417,13 +453,22 @@ class Notifier:
         if not (prefs.by_webhook and url):
             return SUPPRESSED, "the webhook was turned off"
         settings = self.settings
-        await check_target(url, settings.webhook_allow_private, settings.webhook_allowed_hosts)
         body = orjson.dumps(webhook_body(row.payload, prefs.name, settings.public_url, row.id, now))
         if self._client is None:
             self._client = httpx.AsyncClient(
                 timeout=settings.webhook_timeout_seconds, follow_redirects=False, trust_env=False
             )
-        await post(self._client, url, prefs.webhook_secret, body, row.event, row.id)
+        await deliver_webhook(
+            self._client,
+            url,
+            prefs.webhook_secret,
+            body,
+            row.event,
+            row.id,
+            allow_private=settings.webhook_allow_private,
+            allowed_hosts=settings.webhook_allowed_hosts,
+            deadline=settings.webhook_timeout_seconds,
+        )
         return SENT, None
 
     # ------------------------------------------------------------------ marking

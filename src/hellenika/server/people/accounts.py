@@ -3,26 +3,24 @@
 Sessions live in the database (so they survive a restart); a small in-memory cache answers the lookups of
 the hot path (every move, every WebSocket) without a query. Logging out removes the session from both.
 
-Names are NFKC-normalised and may hold only letters, digits, spaces, dots, hyphens and underscores (so no
-invisible format characters such as a zero-width joiner). Two names clash when they are equal ignoring case
-(``name_key``) or when they *look* alike: their confusable skeletons (Unicode TR39, from the confusables
-data shipped in the ``confusable-homoglyphs`` package) are equal, so Cyrillic "Аlice" cannot pose as
-"Alice", nor "rnike" as "mike". Both keys are unique columns, so a race between two registrations ends in
-one 409 too.
+Names (what may be one, lookalikes, names kept for roles) are ``names.py``'s; both keys are unique columns,
+so a race between two registrations ends in one 409 too.
 
 Registering and logging in cost an argon2 hash (64 MiB and a core for a moment), so both are rate limited
 per address before any hashing, and hashing waits for a turn at the ``HashingGate``.
+
+**Suspension and sessions.** A suspended account gets no session and keeps none, whatever the timing. The
+password check takes a good part of a second, and an admin may suspend the account meanwhile, so the login
+looks at ``suspended_until`` again in the transaction that adds the session, holding the user's row
+(``FOR SHARE`` on PostgreSQL; SQLite writes one at a time): a suspension committed first is seen there and
+the login is refused, one committed after finds the new session and ends it (mod/service.py). And resolving a
+cookie refuses a suspended account's session too, so no other path can keep one alive.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import functools
-import json
-import re
-import unicodedata
 from dataclasses import dataclass
-from importlib import resources
 from typing import TYPE_CHECKING
 
 import anyio.to_thread
@@ -41,20 +39,19 @@ from hellenika.server.core.security import (
     new_token,
     token_hash,
 )
+from hellenika.server.people.names import _prototypes, check_name, name_key, name_skeleton
 from hellenika.server.store import Store
 from hellenika.server.store.models import AuthSession, User
 
 if TYPE_CHECKING:
     import redis.asyncio
 
-NAME_RULE = re.compile(r"^[\w][\w .\-]{0,30}[\w]$")
+__all__ = ["Accounts", "UserPublic", "check_name", "name_key", "name_skeleton", "suspended_words"]
+
 MIN_PASSWORD = 8
 MAX_PASSWORD = 128
 #: How long a cached session lookup is trusted before the database is asked again.
 CACHE_SECONDS = 300.0
-#: The longest skeleton stored (``users.name_skeleton``); a few characters spell out long (a ligature).
-MAX_SKELETON = 255
-_LRM = "\u200e"  # the data wraps right-to-left characters in left-to-right marks for display
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,76 +63,6 @@ class UserPublic:
 
     def to_json(self) -> dict[str, object]:
         return {"id": self.id, "name": self.name}
-
-
-def name_key(name: str) -> str:
-    return unicodedata.normalize("NFKC", name).casefold()
-
-
-@functools.cache
-def _prototypes() -> dict[str, str]:
-    """Each confusable character and the string it looks like (its TR39 prototype, spelled in the prototypes'
-    own representatives), from ``confusable_homoglyphs/confusables.json``.
-
-    That file is Unicode's confusables.txt with both directions of each line ("а → a" and "a → а"), so every
-    group of lookalikes is a star around its prototype: a several-character string when there is one ("rn"
-    for "m"), else the character most others point to. In a pair either one serves: skeletons only need to be
-    equal for lookalikes, and the pair's two characters map to the same one."""
-    data = json.loads(
-        resources.files("confusable_homoglyphs").joinpath("confusables.json").read_text("utf-8")
-    )
-    lookalikes: dict[str, set[str]] = {}
-    for source, entries in data.items():
-        a = source.replace(_LRM, "")
-        for entry in entries:
-            b = entry["c"].replace(_LRM, "")
-            lookalikes.setdefault(a, set()).add(b)
-            lookalikes.setdefault(b, set()).add(a)
-    centre: dict[str, str] = {}
-    for node, others in sorted(lookalikes.items()):
-        if node in centre:
-            continue
-        group = {node, *others}
-        for other in others:  # a leaf: its one neighbour is the centre, whose neighbours are the rest
-            group |= lookalikes[other]
-        longer = sorted(g for g in group if len(g) > 1)
-        prototype = longer[0] if longer else max(sorted(group), key=lambda g: len(lookalikes[g]))
-        for member in group:
-            centre[member] = prototype
-    single = {ch: p for ch, p in centre.items() if len(ch) == 1 and len(p) == 1}
-    table: dict[str, str] = {}
-    for ch, prototype in centre.items():
-        if len(ch) == 1 and ch != prototype:
-            table[ch] = "".join(single.get(c, c) for c in prototype)
-        elif len(ch) == 1 and prototype != single.get(ch, ch):
-            table[ch] = single[ch]
-    return {ch: p for ch, p in table.items() if p != ch}
-
-
-def _skeleton_pass(text: str) -> str:
-    table = _prototypes()
-    decomposed = unicodedata.normalize("NFD", text)
-    return unicodedata.normalize("NFD", "".join(table.get(ch, ch) for ch in decomposed))
-
-
-def name_skeleton(name: str) -> str:
-    """What a name looks like: equal for names a reader could mistake for each other, case ignored.
-
-    TR39's skeleton (NFD, each character to its prototype, NFD), then case folded and mapped once more, so
-    "Ian" and "lan" (capital I, small L) clash as well as "alice" and "ALICE"."""
-    first = _skeleton_pass(unicodedata.normalize("NFKC", name))
-    return _skeleton_pass(first.casefold())
-
-
-def check_name(name: str) -> str:
-    name = unicodedata.normalize("NFKC", name.strip())
-    if not NAME_RULE.match(name) or len(name_skeleton(name)) > MAX_SKELETON:
-        raise ApiError(
-            422,
-            "a name is 2 to 32 letters, digits, spaces, dots, hyphens or underscores, "
-            "starting and ending with a letter or digit",
-        )
-    return name
 
 
 def _taken(name: str) -> ApiError:
@@ -265,15 +192,27 @@ class Accounts:
                 raise
         if user is None or not ok:
             raise ApiError(401, "wrong name or password")
-        refused = suspended_words(user.suspended_until, user.suspended_reason, self.settings.clock())
-        if refused is not None:  # told only to whoever knows the password
-            raise ApiError(403, refused)
         await self.login_limiter.reset(per_name)
         await self.login_address_limiter.give_back(where, by_address)
         now = self.settings.clock()
         token = new_token()
         user_id = user.id
-        await self.store.write(lambda session: self._add_session(session, user_id, token, now))
+
+        def open_session(session: Session) -> None:
+            # Read again with the row held: the suspension may have come while the password was checked.
+            row = session.execute(
+                select(User.suspended_until, User.suspended_reason)
+                .where(User.id == user_id)
+                .with_for_update(read=True)
+            ).first()
+            if row is None:
+                raise ApiError(401, "wrong name or password")
+            refused = suspended_words(row.suspended_until, row.suspended_reason, now)
+            if refused is not None:  # told only to whoever knows the password
+                raise ApiError(403, refused)
+            self._add_session(session, user_id, token, now)
+
+        await self.store.write(open_session)
         return UserPublic(user.id, user.name), token
 
     def forget_session(self, digest: str) -> None:
@@ -316,11 +255,13 @@ class Accounts:
 
         def find(session: Session) -> tuple[UserPublic, float] | None:
             row = session.execute(
-                select(User.id, User.name, AuthSession.expires_at)
+                select(User.id, User.name, User.suspended_until, AuthSession.expires_at)
                 .join(AuthSession, AuthSession.user_id == User.id)
                 .where(AuthSession.token_hash == digest)
             ).first()
-            return None if row is None else (UserPublic(row.id, row.name), row.expires_at)
+            if row is None or (row.suspended_until is not None and row.suspended_until > now):
+                return None  # a suspended account's session counts for nothing (see the module docstring)
+            return UserPublic(row.id, row.name), row.expires_at
 
         found = await self.store.read(find)
         if found is None or found[1] <= now:

@@ -16,6 +16,7 @@ from hellenika.server.core.errors import ApiError
 from hellenika.server.people.accounts import UserPublic
 from hellenika.server.people.profiles import find_user
 from hellenika.server.store import Store
+from hellenika.server.store.locks import take_turn
 from hellenika.server.store.models import Friend, GameTable, Seat, User
 from hellenika.server.tables import PLAYING, USER, TableInfo, iso, load_infos
 
@@ -91,6 +92,7 @@ class Friends:
                 raise ApiError(422, "you cannot add yourself as a friend")
             if session.get(Friend, (user.id, friend_id)) is not None:
                 return friend_id, False
+            take_turn(session, f"friends:{user.id}")  # counted and added with no other add between
             count = session.scalar(select(func.count()).select_from(Friend).where(Friend.user_id == user.id))
             if (count or 0) >= MAX_FRIENDS:
                 raise ApiError(

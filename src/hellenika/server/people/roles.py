@@ -1,10 +1,12 @@
-"""Who may run the server: an admin is the first account registered (the person who set the server up) or an
-account granted the role with ``hellenika admin grant NAME`` (``users.is_admin``). Moderation and the
-notification outbox ask here; the CLI grants and takes back the role."""
+"""Who may run the server: an admin is an account granted the role (``users.is_admin``), on the server's own
+machine with ``hellenika admin grant NAME`` and taken back with ``hellenika admin revoke NAME``. Nobody is an
+admin by registering: on a fresh public server the first visitor to register would otherwise own it. Every
+admin can be revoked, the first one included. Moderation and the notification outbox ask here; the CLI
+grants and takes back the role."""
 
 from __future__ import annotations
 
-from sqlalchemy import func, select, update
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from hellenika.server.core.errors import ApiError
@@ -14,14 +16,8 @@ from hellenika.server.store.models import User
 
 
 def is_admin(session: Session, user_id: int) -> bool:
-    """Whether the account is an admin: granted the role, or the first account registered."""
-    row = session.execute(select(User.is_admin).where(User.id == user_id)).first()
-    if row is None:
-        return False
-    if row.is_admin:
-        return True
-    first: int | None = session.scalar(select(func.min(User.id)))
-    return first == user_id
+    """Whether the account holds the admin role."""
+    return bool(session.scalar(select(User.is_admin).where(User.id == user_id)))
 
 
 def require_admin(session: Session, user: UserPublic) -> None:

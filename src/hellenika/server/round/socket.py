@@ -14,10 +14,21 @@ connection that may read it gets ``{"type": "chat", "message": {...}}``.
 Anything else (a binary frame, text that is not such an object, JSON nested too deep) is answered with
 ``{"type": "error", "detail": ...}`` and the connection stays open; a message over
 ``Settings.max_ws_message_bytes`` closes it with 1009. Logging out closes the session's sockets with 4401.
+
+**Caps.** A visitor who is not logged in may open a socket (the table page lets anyone watch a table, and
+streams it to visitors too), but each process holds at most ``Settings.ws_per_user`` sockets of one person
+and ``ws_per_address`` anonymous ones of one address (an IPv6 /64); the next is accepted and closed at once
+with 4429 and the reason. Each socket may send ``ws_sync_burst`` syncs at once, then one per
+``ws_sync_seconds`` (a token bucket); beyond, the sync is answered ``{"type": "error", ...}`` and not served.
+A sync of a started table repeated while its version has not changed since this socket's last sync was
+answered is answered ``{"type": "unchanged", "version": n}`` rather than the whole model again (the first
+sync, a reconnecting page's, always gets the model). ``?invite=`` with a private
+table's invitation token lets the socket receive its chat (chat/service.py).
 """
 
 from __future__ import annotations
 
+import time
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -26,11 +37,11 @@ import orjson
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from sqlalchemy.exc import OperationalError
 
-from hellenika.server.chat import Chat
+from hellenika.server.chat import Chat, invite_matches
 from hellenika.server.core.edge import json_problem
 from hellenika.server.core.errors import ApiError
 from hellenika.server.core.hub import Connection, dumps
-from hellenika.server.core.security import SESSION_COOKIE, RetryLater, token_hash
+from hellenika.server.core.security import SESSION_COOKIE, RetryLater, address_key, token_hash
 from hellenika.server.people import Accounts
 from hellenika.server.round.master import Master
 from hellenika.server.round.pushes import payload, seat_model
@@ -60,18 +71,27 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     user = await accounts.user_for_token(token)
     user_id = user.id if user else None
     await websocket.accept()
+    settings = master.settings
     connection = Connection(websocket, user_id, token_hash(token) if user and token else None)
-    connection.start()
+    connection.address = address_key(websocket.client.host if websocket.client else "?")
     # In the hub before the table is read: a change committed from here on (the start, a move) is pushed to
     # this connection too. Read first, a start committed in between went to nobody here, and the stale
     # "waiting" status then sent the lobby's JSON instead of the game: the page never saw its first state.
-    master.hub.add(table_id, connection)
+    if not master.hub.admit(table_id, connection, settings.ws_per_user, settings.ws_per_address):
+        most = settings.ws_per_user if user else settings.ws_per_address
+        whose = "this account" if user else "this address (log in for your own)"
+        await websocket.close(code=4429, reason=f"at most {most} open table connections for {whose}")
+        return
+    connection.start()
+    syncs = SyncBucket(settings.ws_sync_burst, settings.ws_sync_seconds)
+    synced: int | None = None  # the version this socket's last sync was answered with
     try:
         try:
             info = await read_table(master.store, table_id)
         except ApiError as exc:  # accepted first, so the browser gets the code and the reason
             await websocket.close(code=4404, reason=exc.detail[:120])
             return
+        connection.invited = invite_matches(websocket.query_params.get("invite"), info.invite_token)
         known = _known_version(websocket.query_params.get("version"))
         if not await _is_current(master, table_id, info.status == WAITING, known):
             await _send_current(master, table_id, connection, info.status == WAITING)
@@ -94,17 +114,47 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
             if request.get("type") == "chat":
                 await _chat(chat, websocket, table_id, user, request)
                 continue
+            if not syncs.take():
+                await _error(websocket, "too many sync requests; the table's changes are pushed as they come")
+                continue
             live = master.live.get(table_id)
             if live is not None and master.shared:
                 await master.catch_up(live)  # another process may have moved it (the pages' resync)
             current = live.info.version if live is not None else 0
-            if request.get("version") != current:
-                await _send_current(master, table_id, connection, live is None)
+            if request.get("version") == current:
+                continue
+            if live is not None and synced == current:  # answered at this version already: no news
+                await websocket.send_text(dumps({"type": "unchanged", "version": current}))
+                continue
+            await _send_current(master, table_id, connection, live is None)
+            synced = current if live is not None else None
     except WebSocketDisconnect:
         pass
     finally:
         master.hub.remove(table_id, connection)
         await connection.stop()
+
+
+class SyncBucket:
+    """A token bucket of one socket's syncs: ``burst`` at once, then one more every ``seconds``."""
+
+    def __init__(self, burst: int, seconds: float) -> None:
+        self.burst = max(1, burst)
+        self.seconds = max(0.0, seconds)
+        self.tokens = float(self.burst)
+        self.at = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        if self.seconds > 0:
+            self.tokens = min(self.burst, self.tokens + (now - self.at) / self.seconds)
+        else:
+            self.tokens = self.burst
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
 
 
 def _known_version(value: str | None) -> int | None:

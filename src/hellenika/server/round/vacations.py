@@ -25,6 +25,7 @@ from hellenika.server.core.config import Settings
 from hellenika.server.core.errors import ApiError
 from hellenika.server.people import UserPublic
 from hellenika.server.store import Store
+from hellenika.server.store.locks import take_turn
 from hellenika.server.store.models import Vacation
 from hellenika.server.tables import iso
 
@@ -115,6 +116,7 @@ class Vacations:
         now = self.settings.clock()
 
         def write(session: Session) -> dict[str, Any]:
+            take_turn(session, f"vacation:{user.id}")  # two starts at once: one vacation, days counted once
             current = running(session, user.id, now)
             if current is not None:
                 raise ApiError(409, f"you are already on vacation until {iso(current.ends_at)}; end it first")

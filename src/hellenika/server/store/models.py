@@ -50,7 +50,6 @@ class User(Base):
     email: Mapped[str | None] = mapped_column(String(254), nullable=True)
     email_verified: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     #: The server's operators (migration 0008; server/mod/service.py): granted by ``hellenika admin grant``.
-    #: The first account is an admin without it.
     is_admin: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     #: A suspended account cannot log in until then (its sessions were ended when it was suspended).
     suspended_until: Mapped[float | None] = mapped_column(Float, nullable=True)

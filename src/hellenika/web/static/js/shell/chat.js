@@ -3,7 +3,9 @@
 // write, and per author a Mute button (the muted are listed with Unmute). The history comes from
 // GET /api/tables/{id}/chat; new lines arrive on the table's WebSocket as {"type": "chat", "message"} and
 // are fetched again (?after=) whenever the socket (re)connects. Every text goes in through h() (textContent),
-// never as HTML.
+// never as HTML. A private table's chat is for its people (its players, invitees and creator) and whoever
+// opened the page with its invitation link (?invite=, passed on to the chat's requests); for anyone else
+// the panel says so and asks nothing.
 import { reportButton } from "./report.js";
 import { api, get, post } from "./api.js";
 import { h } from "./dom.js";
@@ -27,10 +29,19 @@ function appendFollowing(list, node) {
   if (atBottom) list.scrollTop = list.scrollHeight;
 }
 
+// Whether `user` is one of a private table's people (seated, invited by name, or its creator).
+function isMember(table, user) {
+  if (!user) return false;
+  if (table.creator && table.creator.id === user.id) return true;
+  return (table.seats || []).some((s) => s.user && s.user.id === user.id && (s.kind === "user" || s.kind === "invited"));
+}
+
 export class TableChat {
   constructor(tableId, user) {
     this.tableId = tableId;
     this.user = user;
+    this.invite = new URLSearchParams(location.search).get("invite");
+    this.closed = false;
     this.seen = new Set();
     this.lastId = 0;
     this.muted = new Map(); // name (lower case) -> name
@@ -88,8 +99,26 @@ export class TableChat {
     sessionStorage.setItem(HIDE_KEY, hide ? "1" : "0");
   }
 
-  async start() {
+  // `table`: the table as the page read it; the chat of a private one opens only to its people.
+  async start(table) {
+    if (table && table.private && !this.invite && !isMember(table, this.user)) {
+      this.closed = true;
+      this.panel.replaceChildren(
+        h("h2", { class: "hk-side-heading", id: "chat-heading", text: "Chat" }),
+        h("p", { id: "chat-private", class: "hk-muted", text: "This table is private: its chat is for its players." }),
+      );
+      this.panel.dataset.ready = "1";
+      return;
+    }
     await Promise.all([this.reload(), this.loadMutes()]);
+  }
+
+  // The chat's address with the invitation token of the page's link, if any.
+  address(query = "") {
+    const params = new URLSearchParams(query);
+    if (this.invite) params.set("invite", this.invite);
+    const text = params.toString();
+    return `/api/tables/${encodeURIComponent(this.tableId)}/chat${text ? `?${text}` : ""}`;
   }
 
   async loadMutes() {
@@ -105,8 +134,9 @@ export class TableChat {
 
   // The whole history again (first load, after an unmute, or when the server says so).
   async reload() {
+    if (this.closed) return;
     try {
-      const answer = await get(`/api/tables/${encodeURIComponent(this.tableId)}/chat`);
+      const answer = await get(this.address());
       this.seen.clear();
       this.lastId = 0;
       this.list.replaceChildren();
@@ -122,8 +152,9 @@ export class TableChat {
 
   // What was said while the socket was away.
   async catchUp() {
+    if (this.closed) return;
     try {
-      const answer = await get(`/api/tables/${encodeURIComponent(this.tableId)}/chat?after=${this.lastId}`);
+      const answer = await get(this.address(`after=${this.lastId}`));
       for (const message of answer.messages) this.add(message);
     } catch {
       // The next (re)connection tries again.
@@ -185,7 +216,8 @@ export class TableChat {
     this.send.disabled = true;
     this.error.textContent = "";
     try {
-      const answer = await post(`/api/tables/${encodeURIComponent(this.tableId)}/chat`, { text });
+      const body = this.invite ? { text, invite: this.invite } : { text };
+      const answer = await post(`/api/tables/${encodeURIComponent(this.tableId)}/chat`, body);
       this.add(answer.message);
       this.input.value = "";
     } catch (error) {

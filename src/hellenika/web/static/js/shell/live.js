@@ -58,10 +58,17 @@ export class LiveConnection {
     socket.addEventListener("error", () => {});
   }
 
+  // The socket's address: the version the page shows, and a private table's invitation token from the
+  // page's own link (its chat lines then come too).
   address() {
+    const params = new URLSearchParams();
     const version = this.version();
-    if (!Number.isInteger(version) || version < 0) return this.url;
-    return `${this.url}${this.url.includes("?") ? "&" : "?"}version=${version}`;
+    if (Number.isInteger(version) && version >= 0) params.set("version", String(version));
+    const invite = new URLSearchParams(location.search).get("invite");
+    if (invite) params.set("invite", invite);
+    const query = params.toString();
+    if (!query) return this.url;
+    return `${this.url}${this.url.includes("?") ? "&" : "?"}${query}`;
   }
 
   sync(socket) {

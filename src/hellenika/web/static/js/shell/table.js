@@ -510,7 +510,7 @@ async function main() {
   window.addEventListener("resize", () => { if (model) padForDock(); });
   chat = new TableChat(tableId, user);
   await refresh();
-  if (document.body.dataset.status !== "missing") await chat.start();
+  if (document.body.dataset.status !== "missing") await chat.start(table);
   if (document.body.dataset.status === "missing") return;
   live = new LiveConnection(`/ws/tables/${encodeURIComponent(tableId)}`, {
     onMessage: onPush,
