@@ -83,8 +83,11 @@ def test_rated_must_be_a_boolean(server: LiveServer) -> None:
 
 def test_the_timeout_bots_moves_do_not_count(make_server: Any, database_url: str, clock: FakeClock) -> None:
     """A person whose every turn the timeout bot played has made no decision: losing on time is unrated
-    however long the game went; once each person made 3 of their own it is rated."""
-    server: LiveServer = make_server(database_url)
+    however long the game went; once each person made 3 of their own it is rated.
+
+    The table's seed is random, so seat 1 may come to move more often than seat 0: the limit of timeouts
+    before a forfeit is raised here so that a forfeit never ends the game before seat 0's third decision."""
+    server: LiveServer = make_server(database_url, max_timeouts=100)
     one, two, tid = two_player_table(server, mode="turn-based", deadline_hours=1, on_timeout="bot")
     players = {0: one, 1: two}
     rng = random.Random(3)
