@@ -29,6 +29,7 @@ from tests.server.postgres_server import PostgresServer
 
 pytestmark = [
     pytest.mark.faults,
+    pytest.mark.xdist_group("faults"),  # one private cluster per worker: keep them on one
     pytest.mark.skipif(not postgres_server.available(), reason="PostgreSQL's programs are not installed"),
 ]
 
