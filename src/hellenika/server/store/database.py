@@ -139,7 +139,7 @@ class Store:
             self.migrate()
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
         connections = pool_size + pool_overflow
-        writers = 1 if self.is_sqlite else max(1, min(4, connections // 3))
+        writers = 1 if self.is_sqlite else max(1, min(4, connections // 2))
         self._writer = ThreadPoolExecutor(max_workers=writers, thread_name_prefix="hellenika-db-writer")
         # Readers get the connections the writers leave: more threads would only wait for a connection.
         readers = 40 if self.is_sqlite else max(1, connections - writers)
