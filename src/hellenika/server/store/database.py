@@ -205,9 +205,14 @@ class Store:
             if self.timeout is None:
                 return await waiter
             try:
-                return await asyncio.wait_for(asyncio.shield(waiter), self.timeout)
-            except TimeoutError:
-                return await self._timed_out(call, future, waiter)
+                # asyncio.wait neither cancels the call when the time is up nor wraps it in a task.
+                done, _pending = await asyncio.wait((waiter,), timeout=self.timeout)
+            except asyncio.CancelledError:  # the request went away: the call finishes on its own
+                waiter.add_done_callback(_consume)
+                raise
+            if done:
+                return waiter.result()
+            return await self._timed_out(call, future, waiter)
         except SQLAlchemyError as exc:
             if not self.is_sqlite and is_outage(exc):
                 self._mark_down(first_line(exc))
