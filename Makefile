@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test lint typecheck bench golden fixtures preview clean
+.PHONY: install run test faults lint typecheck bench golden fixtures preview clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -32,7 +32,12 @@ test: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/lint-imports
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -n auto --dist loadgroup
+	$(BIN)/python -m pytest -n auto --dist loadgroup -m "not long_faults"
+
+# The database outage tests alone: the quick ones (also in `make test`) and the long ones, two server
+# processes through PostgreSQL frozen, stopped and killed under load (docs/WEB.md "Connections").
+faults: $(STAMP)
+	$(BIN)/python -m pytest -m "faults or long_faults" -p no:randomly
 
 fixtures: $(STAMP)
 	$(BIN)/python -m hellenika.web.fixtures

@@ -168,7 +168,7 @@ def run_server(
     # turns it into exit status 0 (a stop asked for is not a failure) instead of death by signal.
     signal.signal(signal.SIGTERM, _exit_on_sigterm)
     if workers > 1:
-        _migrate_once(url)
+        _migrate_once(url, settings.database_direct_url, pooler=settings.database_pooler)
         # The workers are spawned (not forked): they inherit the environment, not this process's objects.
         os.environ[SETTINGS_ENV] = settings_to_json(settings)
         uvicorn.run(APP_FACTORY, factory=True, workers=workers, **options)  # type: ignore[arg-type]
@@ -183,15 +183,15 @@ def run_server(
         raise SystemExit(3)
 
 
-def _migrate_once(database_url: str) -> None:
+def _migrate_once(database_url: str, direct_url: str | None = None, *, pooler: bool = False) -> None:
     """Bring the schema up to date before the workers start (each would otherwise migrate on its own), and
-    fail here, with one line, if the database does not answer."""
+    fail here, with one line, if the database does not answer. Behind a pooler, on ``direct_url``."""
     from sqlalchemy.exc import SQLAlchemyError
 
     from hellenika.server.store.database import Store
 
     try:
-        store = Store(database_url)
+        store = Store(database_url, pooler=pooler, direct_url=direct_url)
     except SQLAlchemyError as exc:
         reason = (str(getattr(exc, "orig", None) or exc).strip().splitlines() or ["?"])[0]
         print(f"hellenika serve: the database does not answer: {reason}", file=sys.stderr)

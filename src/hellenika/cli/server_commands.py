@@ -24,6 +24,51 @@ def serve(
             "PostgreSQL as postgresql+psycopg://user@host/db.",
         ),
     ] = None,
+    database_timeout: Annotated[
+        float | None,
+        typer.Option(
+            "--database-timeout",
+            envvar="HELLENIKA_DATABASE_TIMEOUT",
+            min=0,
+            help="Seconds a PostgreSQL call may take before it is answered 503 and the database is probed "
+            "until it answers again (default 5; 0: no limit).",
+        ),
+    ] = None,
+    database_pool_size: Annotated[
+        int | None,
+        typer.Option(
+            "--database-pool-size",
+            envvar="HELLENIKA_DATABASE_POOL_SIZE",
+            min=1,
+            help="PostgreSQL connections each process keeps (default 6).",
+        ),
+    ] = None,
+    database_pool_overflow: Annotated[
+        int | None,
+        typer.Option(
+            "--database-pool-overflow",
+            envvar="HELLENIKA_DATABASE_POOL_OVERFLOW",
+            min=0,
+            help="More connections each process may open at peak (default 4).",
+        ),
+    ] = None,
+    database_pooler: Annotated[
+        bool,
+        typer.Option(
+            "--database-pooler",
+            envvar="HELLENIKA_DATABASE_POOLER",
+            help="The database URL is PgBouncer in transaction mode: no session settings, no prepared "
+            "statements (give --database-direct-url for the migrations and the leases).",
+        ),
+    ] = False,
+    database_direct_url: Annotated[
+        str | None,
+        typer.Option(
+            "--database-direct-url",
+            envvar="DATABASE_DIRECT_URL",
+            help="PostgreSQL itself, behind a pooler: the migrations and the leases' session locks.",
+        ),
+    ] = None,
     access_log: Annotated[
         bool, typer.Option("--access-log", help="Log every request (off by default: it costs under load).")
     ] = False,
@@ -158,7 +203,16 @@ def serve(
         "smtp_url": smtp_url or None,
         "public_url": public_url or f"http://{host}:{port}",
         "webhook_allow_private": webhook_allow_private,
+        "database_pooler": database_pooler,
+        "database_direct_url": database_direct_url or None,
     }
+    for key, number in (
+        ("database_timeout_seconds", database_timeout),
+        ("database_pool_size", database_pool_size),
+        ("database_pool_overflow", database_pool_overflow),
+    ):
+        if number is not None:
+            notifications[key] = number
     for key, value in (
         ("smtp_from", smtp_from),
         ("notify_poll_seconds", notify_poll),

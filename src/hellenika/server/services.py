@@ -46,7 +46,14 @@ class Services:
 
     @classmethod
     def create(cls, settings: Settings) -> Services:
-        store = Store(settings.database_url)
+        store = Store(
+            settings.database_url,
+            timeout=settings.database_timeout_seconds or None,
+            pool_size=settings.database_pool_size,
+            pool_overflow=settings.database_pool_overflow,
+            pooler=settings.database_pooler,
+            direct_url=settings.database_direct_url,
+        )
         redis = None
         locks = LocalLocks()
         if settings.redis_url:
@@ -55,7 +62,7 @@ class Services:
             redis = aioredis.Redis.from_url(
                 settings.redis_url, socket_connect_timeout=1.0, socket_timeout=2.0
             )
-            locks = make_locks(settings.database_url, store.is_sqlite)
+            locks = make_locks(store.lease_url, store.is_sqlite)
         accounts = Accounts(store, settings, redis)
         master = Master(store, settings, make_fanout(settings.redis_url, settings.redis_prefix), locks)
         replays = Replays(store, master, settings)

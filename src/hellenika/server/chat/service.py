@@ -40,7 +40,7 @@ from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
 from hellenika.server.core.config import Settings
-from hellenika.server.core.errors import ApiError
+from hellenika.server.core.errors import ApiError, log_failure
 from hellenika.server.core.fanout import CHAT, Fanout, Note
 from hellenika.server.core.hub import Hub, dumps
 from hellenika.server.core.limits import LocalLimiter, SharedLimiter
@@ -183,8 +183,8 @@ async def system_line(master: Room, table_id: str, text: str) -> None:
         await deliver(master, table_id, message)
         if master.fanout.shared:
             master.fanout.chat_posted(table_id, int(message["id"]))
-    except Exception:
-        log.exception("chat: the system line %r of table %s was not written", text, table_id)
+    except Exception as exc:
+        log_failure(log, exc, "chat: the system line %r of table %s was not written", text, table_id)
 
 
 async def forfeit_line(master: Room, table_id: str, name: str, reason: str) -> None:

@@ -26,6 +26,17 @@ class Settings:
     """How one server instance runs."""
 
     database_url: str = DEFAULT_DATABASE_URL
+    # The database's connections and outages (server/store/, docs/WEB.md "Connections").
+    #: Seconds a database call may take, waiting for a thread included, before it is answered 503 and the
+    #: store refuses calls until the database answers again (PostgreSQL only; 0: no limit).
+    database_timeout_seconds: float = 5.0
+    #: Connections this process keeps in its pool, and how many more it may open at peak.
+    database_pool_size: int = 6
+    database_pool_overflow: int = 4
+    #: ``database_url`` is PgBouncer in transaction mode: no session settings, no prepared statements.
+    database_pooler: bool = False
+    #: The database itself behind a pooler (migrations and the leases' session locks); None: database_url.
+    database_direct_url: str | None = None
     static_dir: Path = STATIC_DIR
     #: Seconds since the epoch; injected by tests to move deadlines without sleeping.
     clock: Callable[[], float] = field(default=time.time)

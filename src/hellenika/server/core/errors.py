@@ -3,6 +3,10 @@
 An answer is always ``{"detail": "plain words"}`` with a 4xx status; a 500 is only a bug, logged with its
 traceback. Engine errors keep their meaning: a move the rules forbid is 422 naming the rule, a move out of
 turn or on a finished game is a 409 (the table moved on), text that is no action at all is 400.
+
+A database that does not answer (store/outage.py's :class:`StoreUnavailable`) is a 503 with ``Retry-After``
+and no log line of its own: the store logs an outage once, when it starts and when it ends.
+Background loops report their failures through :func:`log_failure`, for the same reason.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import OperationalError, SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from hellenika.engine.errors import (
@@ -27,6 +31,7 @@ from hellenika.engine.errors import (
     RecordError,
     UnknownGame,
 )
+from hellenika.server.store import StoreUnavailable, is_outage
 
 log = logging.getLogger("hellenika.server")
 
@@ -128,6 +133,10 @@ def install_error_handlers(app: FastAPI) -> None:
             headers["Allow"] = allowed_methods(request, headers.get("Allow", ""))
         return _answer(exc.status_code, detail, headers)
 
+    @app.exception_handler(StoreUnavailable)
+    async def _store_unavailable(_request: Request, exc: StoreUnavailable) -> JSONResponse:
+        return _answer(503, exc.detail, {"Retry-After": str(exc.retry_after)})
+
     @app.exception_handler(OperationalError)
     async def _database_down(request: Request, exc: OperationalError) -> JSONResponse:
         # The database is unreachable (PostgreSQL down, too many connections): the transaction was rolled
@@ -141,3 +150,15 @@ def install_error_handlers(app: FastAPI) -> None:
     async def _bug(request: Request, exc: Exception) -> JSONResponse:
         log.exception("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
         return _answer(500, "internal server error (a bug: it has been logged)")
+
+
+def log_failure(logger: logging.Logger, exc: BaseException, message: str, *args: object) -> None:
+    """Log a background loop's failure: a traceback for a bug, but one short line (DEBUG) when the database is
+    out, which the store has logged once for the whole outage; a loop that runs every second would otherwise
+    write a traceback a second for as long as the outage lasts. The loop itself goes on either way."""
+    if isinstance(exc, StoreUnavailable) or (isinstance(exc, SQLAlchemyError) and is_outage(exc)):
+        logger.debug(message + ": %s", *args, exc)
+    elif isinstance(exc, OperationalError):  # a deadlock, a statement timeout: worth a line, not a traceback
+        logger.warning(message + ": %s", *args, (str(exc.orig or exc).strip().splitlines() or ["?"])[0])
+    else:
+        logger.error(message, *args, exc_info=exc)

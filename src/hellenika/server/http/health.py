@@ -4,6 +4,8 @@
   healthy process restarted.
 - ``GET /readyz``: the process can serve now: the database answers ``SELECT 1`` and the process is not
   shutting down; 503 with the failing part named otherwise, so a load balancer sends the traffic elsewhere.
+  It never waits longer than the store's timeout: a hung database is answered 503 within
+  ``database_timeout_seconds``, then at once until it answers again (store/database.py).
   Redis is reported (``checks.redis``) but does not make a process unready: without it moves still apply and
   pages resync by polling, and every process would be unready at once.
 """
@@ -14,7 +16,6 @@ from typing import Any
 
 from fastapi import APIRouter
 from fastapi.responses import JSONResponse
-from sqlalchemy import text
 
 from hellenika.server.http.deps import ServicesDep
 
@@ -32,7 +33,7 @@ async def readyz(svc: ServicesDep) -> Any:
     """Readiness: the database and (with several processes) Redis answer, and the server is not stopping."""
     checks: dict[str, str] = {}
     try:
-        await svc.store.read(lambda session: session.execute(text("SELECT 1")).scalar())
+        await svc.store.ping()
         checks["database"] = "ok"
     except Exception as exc:
         checks["database"] = f"unavailable: {type(exc).__name__}"

@@ -35,7 +35,7 @@ from sqlalchemy.orm import Session
 from hellenika import games
 from hellenika.engine.errors import HellenikaError
 from hellenika.server.core.config import Settings
-from hellenika.server.core.errors import ApiError
+from hellenika.server.core.errors import ApiError, log_failure
 from hellenika.server.lobby.schemas import MatchRequestCreate
 from hellenika.server.lobby.service import add_table, new_id
 from hellenika.server.people import UserPublic
@@ -470,12 +470,13 @@ class Matchmaking:
         """The background sweep; with several processes one sweeps at a time (the others skip the round)."""
         while not self.master.closed:
             await asyncio.sleep(seconds)
-            lease = await self.master.locks.try_hold("matchmaking")
-            if lease is None:
-                continue
-            try:
-                await self.sweep()
-            except Exception:
-                log.exception("matchmaking sweep failed")
-            finally:
-                await lease.release()
+            try:  # a database that is out fails the lease, the sweep or the release: the loop goes on
+                lease = await self.master.locks.try_hold("matchmaking")
+                if lease is None:
+                    continue
+                try:
+                    await self.sweep()
+                finally:
+                    await lease.release()
+            except Exception as exc:
+                log_failure(log, exc, "matchmaking sweep failed")

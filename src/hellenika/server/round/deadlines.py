@@ -15,11 +15,12 @@ import logging
 from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
-from hellenika.server.core.errors import ApiError
+from hellenika.server.core.errors import ApiError, log_failure
 from hellenika.server.round.clocks import paused
 from hellenika.server.round.live import LiveTable, MasterBase
 from hellenika.server.round.moves import Conflict
 from hellenika.server.round.vacations import covering, moved_deadline
+from hellenika.server.store import StoreUnavailable
 from hellenika.server.store.models import GameTable
 from hellenika.server.tables import PLAYING, WAITING, vacations_at
 
@@ -75,8 +76,8 @@ class Deadlines(MasterBase):
                 task = live.bot_task
                 if task is not None and not task.done():  # the timeout bot's turn, played before the next
                     await asyncio.wait([task])
-            except ApiError:
-                log.warning("deadline of table %s could not be handled", table_id, exc_info=True)
+            except (ApiError, StoreUnavailable) as exc:
+                log_failure(log, exc, "deadline of table %s could not be handled", table_id)
         return handled
 
     async def _vacation_waits(self, live: LiveTable, seat: int, now: float) -> bool:
@@ -163,8 +164,8 @@ class Deadlines(MasterBase):
                 nearest = await self.store.read(_nearest_deadline)
                 if nearest is not None:
                     wait = min(poll, max(0.0, nearest - self.settings.clock()))
-            except Exception:
-                log.exception("deadline check failed")
+            except Exception as exc:
+                log_failure(log, exc, "deadline check failed")
             await asyncio.sleep(max(wait, MIN_SLEEP))
 
 

@@ -15,6 +15,11 @@ Anything else (a binary frame, text that is not such an object, JSON nested too 
 ``{"type": "error", "detail": ...}`` and the connection stays open; a message over
 ``Settings.max_ws_message_bytes`` closes it with 1009. Logging out closes the session's sockets with 4401.
 
+**A database that does not answer** (store/outage.py) closes the socket with 1013 ("try again later") and a
+reason that ends with the hint ``retry in N s``; the page waits that long, says the server is having
+trouble meanwhile, and reconnects. The session is looked up after the handshake is accepted, so even a new
+socket gets the code and the reason rather than an HTTP 500 at the handshake.
+
 **Caps.** A visitor who is not logged in may open a socket (the table page lets anyone watch a table, and
 streams it to visitors too), but each process holds at most ``Settings.ws_per_user`` sockets of one person
 and ``ws_per_address`` anonymous ones of one address (an IPv6 /64); the next is accepted and closed at once
@@ -28,6 +33,7 @@ table's invitation token lets the socket receive its chat (chat/service.py).
 
 from __future__ import annotations
 
+import contextlib
 import time
 from typing import Any
 from urllib.parse import urlsplit
@@ -45,6 +51,7 @@ from hellenika.server.core.security import SESSION_COOKIE, RetryLater, address_k
 from hellenika.server.people import Accounts
 from hellenika.server.round.master import Master
 from hellenika.server.round.pushes import payload, seat_model
+from hellenika.server.store import StoreUnavailable
 from hellenika.server.tables import WAITING, read_table
 
 router = APIRouter()
@@ -68,9 +75,13 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         await websocket.close(code=4403, reason="cross-origin WebSocket refused")  # a 403 at the handshake
         return
     token = websocket.cookies.get(SESSION_COOKIE)
-    user = await accounts.user_for_token(token)
+    await websocket.accept()  # before any database call, so an outage is a close code, not an HTTP 500
+    try:
+        user = await accounts.user_for_token(token)
+    except (StoreUnavailable, OperationalError) as exc:
+        await _close_for_trouble(websocket, exc)
+        return
     user_id = user.id if user else None
-    await websocket.accept()
     settings = master.settings
     connection = Connection(websocket, user_id, token_hash(token) if user and token else None)
     connection.address = address_key(websocket.client.host if websocket.client else "?")
@@ -130,9 +141,23 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
             synced = current if live is not None else None
     except WebSocketDisconnect:
         pass
+    except (StoreUnavailable, OperationalError) as exc:  # a close frame with the hint, not a dropped line
+        await _close_for_trouble(websocket, exc)
     finally:
         master.hub.remove(table_id, connection)
         await connection.stop()
+
+
+#: WebSocket close code 1013, "try again later" (RFC 6455's registry).
+TRY_AGAIN_LATER = 1013
+
+
+async def _close_for_trouble(websocket: WebSocket, exc: Exception) -> None:
+    """Close with 1013 and a reason ending with ``retry in N s``, the hint the page's back-off reads."""
+    seconds = exc.retry_after if isinstance(exc, StoreUnavailable) else 5
+    reason = f"the server is having trouble with its database; retry in {seconds} s"
+    with contextlib.suppress(RuntimeError, WebSocketDisconnect, OSError):  # the client may be gone already
+        await websocket.close(code=TRY_AGAIN_LATER, reason=reason)
 
 
 class SyncBucket:
@@ -202,7 +227,7 @@ async def _chat(chat: Chat, websocket: WebSocket, table_id: str, user: Any, requ
             await _error(websocket, exc.detail)
         except RetryLater as exc:
             await _error(websocket, str(exc.detail))
-        except OperationalError:
+        except (StoreUnavailable, OperationalError):
             await _error(websocket, "the database is unavailable; nothing was sent, try again soon")
 
 

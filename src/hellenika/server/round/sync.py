@@ -31,6 +31,7 @@ from sqlalchemy import and_, select
 from sqlalchemy.orm import Session
 
 from hellenika.engine.state import State
+from hellenika.server.core.errors import log_failure
 from hellenika.server.core.fanout import TABLE, Note
 from hellenika.server.round.live import LiveTable, MasterBase
 from hellenika.server.round.moves import BY_TIMEOUT, TABLE_COLUMNS
@@ -201,8 +202,8 @@ class CrossProcess(MasterBase):
             if news and news.get("to") == note.version and news.get("actions"):
                 try:
                     applied = await self._apply_news(live, news)
-                except Exception:  # news we cannot read: the database has the truth
-                    log.warning("fan-out: news for table %s not applied", table_id, exc_info=True)
+                except Exception as exc:  # news we cannot read: the database has the truth
+                    log_failure(log, exc, "fan-out: news for table %s not applied", table_id)
                     applied = False
                 if applied:
                     self.kick_bots(live)
@@ -239,8 +240,8 @@ class CrossProcess(MasterBase):
         for table_id in await self.store.read(due):
             try:
                 live = await self.live_table(table_id)
-            except Exception:
-                log.warning("bot sweep: table %s could not be loaded", table_id, exc_info=True)
+            except Exception as exc:
+                log_failure(log, exc, "bot sweep: table %s could not be loaded", table_id)
                 continue
             self.kick_bots(live)
             kicked += 1
@@ -252,5 +253,5 @@ class CrossProcess(MasterBase):
             await asyncio.sleep(seconds)
             try:
                 await self.sweep_bots()
-            except Exception:
-                log.exception("bot sweep failed")
+            except Exception as exc:
+                log_failure(log, exc, "bot sweep failed")

@@ -25,10 +25,13 @@ def alembic_config(engine: Engine | None = None) -> Config:
 def upgrade(engine: Engine, revision: str = "head") -> None:
     """Bring the database to ``revision`` on one connection of ``engine``. On PostgreSQL the processes that
     start at once (``hellenika serve --workers N``, several hosts) take turns: a transaction-level advisory
-    lock, so the first migrates and the others find the schema at ``revision``."""
+    lock, so the first migrates and the others find the schema at ``revision``. The server's connections
+    carry a 30 s statement timeout (store/outage.py); a migration (and the wait for another process's) may
+    take longer, so its transaction lifts it."""
     config = alembic_config(engine)
     with engine.begin() as connection:
         if connection.dialect.name == "postgresql":
+            connection.execute(text("SET LOCAL statement_timeout = 0"))
             connection.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": lock_key("migrate")})
         config.attributes["connection"] = connection
         command.upgrade(config, revision)

@@ -59,8 +59,12 @@ function setConnection(state, delay) {
     connecting: "connecting…",
     live: "● live",
     reconnecting: delay ? `reconnecting in ${Math.round(delay / 100) / 10} s…` : "reconnecting…",
+    trouble: `the server is having trouble; trying again in ${Math.round((delay || 0) / 1000)} s…`,
   }[state] || state;
-  el.title = state === "live" ? "Connected: moves appear as they happen" : "Not connected: trying again";
+  el.title = {
+    live: "Connected: moves appear as they happen",
+    trouble: "The server cannot reach its database just now; the moves already made are kept. Waiting before trying again",
+  }[state] || "Not connected: trying again";
   if (state === "live" && chat) chat.catchUp();
 }
 
