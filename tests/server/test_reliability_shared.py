@@ -30,6 +30,7 @@ from hellenika.server.store.models import User
 from tests.server import cluster as processes
 from tests.server.harness import FakeClock, LiveServer, Player, receive, wait_for
 from tests.server.helpers import two_player_table
+from tests.server.notify_support import SmtpSink
 from tests.server.redis_server import RedisServer
 from tests.server.test_multiprocess import deaf, mover, on
 
@@ -112,6 +113,48 @@ def test_a_table_open_on_one_server_keeps_the_other_from_mailing_even_without_re
         assert second.services.presence is not None and second.services.presence.fallbacks >= 1
     clock.advance(46)  # the mark runs out (the socket is closed, nobody refreshes it)
     assert not active()
+
+
+def test_no_your_turn_mail_from_one_server_while_the_table_is_open_on_the_other(
+    servers: Any, private_redis: RedisServer
+) -> None:
+    """End to end: the second server drains the outbox; the person to move has the table open on the
+    first. Their your-turn mail is suppressed by the quiet rule; with the page closed (and the mark run
+    out) the next one is mailed."""
+    from tests.server.test_notify_mail import PUBLIC, drain, outbox, play_turn, start, table_with, verified
+
+    sink = SmtpSink().start()
+    try:
+        first = servers(smtp_url=sink.url, public_url=PUBLIC)
+        second = servers(smtp_url=sink.url, public_url=PUBLIC)
+        presence = second.services.presence
+        assert presence is not None
+        one, two = first.player("qa"), first.player("qb")
+        verified(second, sink, one, "qa@example.org", quiet=0)  # quiet only while a table is open
+        verified(second, sink, two, "qb@example.org", quiet=0)
+        table_id = table_with(one, two, mode="turn-based")
+        players = {0: one, 1: two}
+        start(one, two, table_id)
+        drain(second)
+        sink.messages.clear()
+        moved = play_turn(players, table_id)
+        waiting = players[1 - moved]
+        address = f"{waiting.user['name']}@example.org"  # type: ignore[index]
+        with waiting.socket(table_id) as ws:  # open on the first server
+            receive(ws)
+            eventually(lambda: second.call(presence.is_present(waiting.user["id"])))  # type: ignore[index]
+            drain(second)
+        suppressed = [r for r in outbox(second) if r.event == "your_turn" and r.status == "suppressed"]
+        assert [r.last_error for r in suppressed] == ["quiet: the player was active on the site"]
+        assert sink.to(address) == []
+        private_redis.kill()  # the mark is gone with Redis; the database's runs out 45 s after it was set
+        second.settings.clock.advance(46)  # type: ignore[attr-defined]
+        play_turn(players, table_id)  # waiting moves, then the other: waiting's turn again, page closed
+        play_turn(players, table_id)
+        drain(second)
+        assert [m["Subject"] for m in sink.to(address)] == ["Your turn in Hercules"]
+    finally:
+        sink.stop()
 
 
 def test_presence_refresh_marks_everyone_with_a_socket_here(servers: Any, clock: FakeClock) -> None:
