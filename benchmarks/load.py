@@ -15,6 +15,9 @@ the two players of a table sit on different processes and every move must cross 
 
     .venv/bin/python benchmarks/load.py --servers 2 --bots 0 --games 100 --think 1 --seconds 30
 
+``--route random`` sends each move to a server chosen at random (a balancer without table affinity), while
+each seat's WebSocket stays where it opened: every process then moves tables whose sockets it does not hold.
+
 Traffic goes to 127.0.0.1 only; the run is bounded in time and count and stops by itself.
 """
 
@@ -54,15 +57,34 @@ def free_port() -> int:
 class Seat:
     """One scripted player: an HTTP client with its session and a WebSocket on its table."""
 
-    def __init__(self, base: str, name: str) -> None:
+    def __init__(self, base: str, name: str, everywhere: list[str] | None = None) -> None:
         self.base = base
         self.name = name
         self.http = httpx.AsyncClient(base_url=base, timeout=60)
+        #: With ``--route random``: every server's address; moves go to one of them at random.
+        self.everywhere = everywhere or []
+        self.anywhere: list[httpx.AsyncClient] = []
+        self.rng = random.Random(name)
 
     async def register(self) -> None:
         await self.http.get("/api/games")
         answer = await self.post("/api/auth/register", {"name": self.name, "password": PASSWORD})
         answer.raise_for_status()
+        self.anywhere = [
+            httpx.AsyncClient(base_url=base, timeout=60, cookies=httpx.Cookies(self.http.cookies))
+            for base in self.everywhere
+        ]
+
+    async def post_move(self, path: str, body: Any) -> httpx.Response:
+        """A move, to this seat's server or (``--route random``) to any server."""
+        if not self.anywhere:
+            return await self.post(path, body)
+        client = self.rng.choice(self.anywhere)
+        csrf = client.cookies.get("hellenika_csrf") or ""
+        try:
+            return await client.post(path, json=body, headers={"X-CSRF-Token": csrf})
+        except (httpx.ReadError, httpx.RemoteProtocolError):
+            return await client.post(path, json=body, headers={"X-CSRF-Token": csrf})
 
     async def post(self, path: str, body: Any) -> httpx.Response:
         csrf = self.http.cookies.get("hellenika_csrf") or ""
@@ -150,7 +172,7 @@ class Game:
                 if self.think > 0:  # a person takes a moment; newer pushes wait in the socket meanwhile
                     await asyncio.sleep(self.rng.uniform(0, 2 * self.think))
                 sent = time.perf_counter()
-                answer = await self.seats[index].post(
+                answer = await self.seats[index].post_move(
                     f"/api/tables/{self.table_id}/moves", {"version": version, "action": choice["action"]}
                 )
                 if answer.status_code == 200:
@@ -221,7 +243,14 @@ async def run(args: argparse.Namespace, bases: list[str], server_pids: list[int]
     tag = f"{secrets.token_hex(2)}-" if args.servers else ""  # names unique on a database that is kept
     players = iter(range(args.games * humans))  # round-robin over the servers, player by player
     seats = [
-        [Seat(bases[next(players) % len(bases)], f"load-{tag}{g}-{s}") for s in range(humans)]
+        [
+            Seat(
+                bases[next(players) % len(bases)],
+                f"load-{tag}{g}-{s}",
+                bases if args.route == "random" else None,
+            )
+            for s in range(humans)
+        ]
         for g in range(args.games)
     ]
     flat = [s for group in seats for s in group]
@@ -243,6 +272,8 @@ async def run(args: argparse.Namespace, bases: list[str], server_pids: list[int]
     await window
     for s in flat:
         await s.http.aclose()
+        for client in s.anywhere:
+            await client.aclose()
     return stats
 
 
@@ -284,6 +315,12 @@ def main() -> None:
         default=os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0"),
         help="with --servers: the Redis of the servers ('none': one server on PostgreSQL without Redis, the "
         "single-process path, to compare the cross-process path's cost with)",
+    )
+    parser.add_argument(
+        "--route",
+        choices=("seat", "random"),
+        default="seat",
+        help="with --servers: where a player's moves go: their own server (seat), or any at random",
     )
     args = parser.parse_args()
     if args.servers and args.port:
@@ -355,6 +392,8 @@ def main() -> None:
     if args.servers:
         redis = "without Redis" if args.redis_url == "none" else "+ Redis"
         where = f"{args.servers} server process(es) on PostgreSQL {redis}, players round-robin"
+        if args.route == "random":
+            where += ", moves to a random server"
     print(
         f"{args.games} concurrent {args.game} games ({args.bots} bot seat(s) each, players think "
         f"{args.think:g} s on average), {elapsed:.1f} s, {where}"

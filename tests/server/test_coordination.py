@@ -12,7 +12,8 @@ import time
 
 import psycopg
 
-from hellenika.server.core.coordination import LocalLocks, PgLocks, make_locks
+from hellenika.server.core.coordination import LocalLocks, PgLocks, RowLocks, make_locks
+from hellenika.server.store import Store
 from hellenika.server.store.locks import lock_key
 
 
@@ -104,11 +105,16 @@ def test_a_lease_of_a_process_killed_with_sigkill_is_free_at_once(postgres_url: 
         holder.wait(10)
 
 
-def test_make_locks_picks_by_backend(postgres_url: str):
-    assert type(make_locks("sqlite:///x.db", True)) is LocalLocks
-    locks = make_locks(postgres_url, False)
+def test_make_locks_picks_by_backend(postgres_url: str, sqlite_url: str):
+    alone = Store(sqlite_url)
+    assert type(make_locks(alone)) is LocalLocks
+    alone.close()
+    store = Store(postgres_url)
+    assert isinstance(make_locks(store, pooler=True), RowLocks)
+    locks = make_locks(store)
     assert isinstance(locks, PgLocks)
     asyncio.run(locks.close())
+    store.close()
     with psycopg.connect(postgres_url.replace("+psycopg", "")) as connection:  # nothing left locked
         assert connection.execute("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'").fetchone() == (
             0,

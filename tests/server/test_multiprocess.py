@@ -137,13 +137,18 @@ def test_a_stale_cache_is_brought_up_to_date_before_it_serves_or_moves(cluster: 
 
 
 def deaf(server: LiveServer) -> None:
-    """Stop a server's listener: the notes of the others never reach it (as when Redis loses them)."""
+    """Stop a server's listeners (Redis's and PostgreSQL's): the notes of the others never reach it (as when
+    both channels lose them)."""
 
     async def stop() -> None:
-        listener = server.services.master.fanout._listener  # type: ignore[attr-defined]
-        listener.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await listener
+        fanout = server.services.master.fanout
+        listeners = [fanout._listener]  # type: ignore[attr-defined]
+        if fanout.pg is not None:  # type: ignore[attr-defined]
+            listeners.append(fanout.pg._listener)  # type: ignore[attr-defined]
+        for listener in listeners:
+            listener.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await listener
 
     server.call(stop())
 

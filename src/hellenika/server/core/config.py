@@ -165,3 +165,15 @@ class Settings:
     #: ``sync`` messages one socket may send: a burst of this many, then one per ``ws_sync_seconds``.
     ws_sync_burst: int = 5
     ws_sync_seconds: float = 1.0
+    # What holds across processes (docs/WEB.md "Presence", "Revocation").
+    #: Behind a pooler in transaction mode (PgBouncer): leases are rows of ``leases`` with an expiry, not
+    #: session advisory locks (server/core/coordination.py).
+    database_pooler: bool = False
+    #: How often each process asks the database whether the sessions of its open sockets still stand (a
+    #: logout or a suspension another process could not announce; seconds); 0 disables the task.
+    session_recheck_seconds: float = 60.0
+    #: How long a session lookup is trusted before the database is asked again (seconds).
+    session_cache_seconds: float = 30.0
+    #: How often each process refreshes the presence of the people with sockets there (seconds; their
+    #: marks last three times as long); 0 disables the task (tests call ``presence.refresh()``).
+    presence_refresh_seconds: float = 15.0

@@ -17,6 +17,12 @@ Redis is a help, not the truth. Publishing never fails a move: when Redis is dow
 logged), pages resync by polling, and the listener reconnects by itself with back-off; after each reconnect it
 calls ``on_reconnect`` so the process re-checks the tables it serves (what it missed meanwhile). One process
 alone (SQLite, ``make run``) uses :class:`Fanout`, which tells nobody and needs nothing.
+
+**A second channel on PostgreSQL** (core/pgnotes.py): on PostgreSQL every note also goes out by
+LISTEN/NOTIFY, a move's from inside its own transaction (:meth:`Fanout.commit_note`), so live play goes on
+while Redis is down and a process that dies right after a commit has still told the others. Each note
+carries an ``id`` (a table note's is its version); the receiver counts each ``(kind, key, version, id)``
+once, whichever channel brought it first.
 """
 
 from __future__ import annotations
@@ -25,14 +31,18 @@ import asyncio
 import contextlib
 import logging
 import secrets
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import orjson
 
+from hellenika.server.core.pgnotes import PgNotes, notify_in
+
 if TYPE_CHECKING:
     import redis.asyncio
+    from sqlalchemy.orm import Session
 
 log = logging.getLogger("hellenika.server.core.fanout")
 
@@ -41,6 +51,8 @@ CHANNEL = "events"
 TABLE, SESSION, USER, CHAT = "table", "session", "user", "chat"
 #: Back-off between reconnection attempts, in seconds: doubled from the first to the last.
 RETRY_FIRST, RETRY_LAST = 0.05, 2.0
+#: How many delivered notes the receiver remembers to count a second channel's copy once.
+SEEN = 4096
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,9 +80,17 @@ class Fanout:
     async def start(self, on_note: NoteHandler, on_reconnect: Callback) -> None:
         """Begin delivering other processes' notes to ``on_note``."""
 
-    def table_changed(self, table_id: str, version: int, news: dict[str, Any] | None = None) -> None:
+    def commit_note(self, session: Session, table_id: str, version: int, news: dict[str, Any] | None) -> bool:
+        """Inside a move's transaction (a writer thread): send its note with the commit where the database
+        can (PostgreSQL's NOTIFY); answers whether it did (then ``table_changed(..., noted=True)``)."""
+        return False
+
+    def table_changed(
+        self, table_id: str, version: int, news: dict[str, Any] | None = None, *, noted: bool = False
+    ) -> None:
         """Tell the other processes that ``table_id`` is now at ``version`` (never waits: queued), with what
-        changed since the version before if the caller gives it (``news``)."""
+        changed since the version before if the caller gives it (``news``). ``noted``: the commit already
+        sent it on the database's channel (:meth:`commit_note`)."""
 
     def session_closed(self, session_hash: str) -> None:
         """Tell the other processes to close the sockets of a session that logged out (queued)."""
@@ -97,7 +117,15 @@ class RedisFanout(Fanout):
 
     shared = True
 
-    def __init__(self, url: str, *, prefix: str = "hellenika", origin: str | None = None) -> None:
+    def __init__(
+        self,
+        url: str,
+        *,
+        prefix: str = "hellenika",
+        origin: str | None = None,
+        database_url: str | None = None,
+    ) -> None:
+        """``database_url``: a PostgreSQL database whose LISTEN/NOTIFY is the second channel."""
         import redis.asyncio as aioredis
 
         self._url = url
@@ -114,19 +142,40 @@ class RedisFanout(Fanout):
         #: Notes waiting for the publisher: (kind, key) -> version, so a table moved twice meanwhile is
         #: announced once, at its newest version. One task sends them in one pipeline (one round trip and
         #: one connection, instead of a task and a pooled connection per note).
-        self._outgoing: dict[tuple[str, str], int] = {}
+        self._outgoing: dict[tuple[str, str], tuple[int, str]] = {}
         #: The news of the table notes waiting (merged as their notes are; None once it cannot be).
         self._news: dict[str, dict[str, Any] | None] = {}
         self._wake = asyncio.Event()
         self._publisher: asyncio.Task[None] | None = None
         self.batches = 0
+        #: The second channel (PostgreSQL), or None (SQLite has no other process to tell).
+        self.pg: PgNotes | None = PgNotes(database_url, f"{prefix}_events") if database_url else None
+        self._seen: OrderedDict[tuple[str, str, int, str], None] = OrderedDict()
+        self._on_note: NoteHandler | None = None
+        #: Notes handed on, and copies that a second channel brought again (counted once).
+        self.delivered = 0
+        self.duplicates = 0
 
     async def start(self, on_note: NoteHandler, on_reconnect: Callback) -> None:
-        self._listener = asyncio.create_task(self._listen(on_note, on_reconnect), name="fanout-listener")
+        self._on_note = on_note
+        self._listener = asyncio.create_task(self._listen(on_reconnect), name="fanout-listener")
+        if self.pg is not None:
+            await self.pg.start(self._receive, on_reconnect)
 
-    def _queue(self, kind: str, key: str, version: int = 0) -> None:
-        held = self._outgoing.get((kind, key), -1)
-        self._outgoing[(kind, key)] = max(held, version)
+    def _body(self, kind: str, key: str, version: int, note_id: str) -> dict[str, Any]:
+        return {"kind": kind, "key": key, "version": version, "origin": self.origin, "id": note_id}
+
+    def _queue(self, kind: str, key: str, version: int = 0, *, noted: bool = False) -> None:
+        note_id = str(version) if kind == TABLE else secrets.token_hex(6)
+        held = self._outgoing.get((kind, key))
+        if held is None or held[0] <= version:
+            self._outgoing[(kind, key)] = (version, note_id)
+        if self.pg is not None and not noted:
+            body = self._body(kind, key, version, note_id)
+            news = self._news.get(key) if kind == TABLE else None
+            if news is not None and news["to"] == version:
+                body["news"] = news
+            self.pg.send(body)
         self._wake.set()
         if self._publisher is None or self._publisher.done():  # started by the first note
             self._publisher = asyncio.get_running_loop().create_task(
@@ -146,8 +195,8 @@ class RedisFanout(Fanout):
         notes, self._outgoing = self._outgoing, {}
         news, self._news = self._news, {}
         bodies = []
-        for (kind, key), version in notes.items():
-            note: dict[str, Any] = {"kind": kind, "key": key, "version": version, "origin": self.origin}
+        for (kind, key), (version, note_id) in notes.items():
+            note = self._body(kind, key, version, note_id)
             found = news.get(key) if kind == TABLE else None
             if found is not None and found["to"] == version:
                 note["news"] = found
@@ -169,10 +218,21 @@ class RedisFanout(Fanout):
                         exc,
                     )
 
-    def table_changed(self, table_id: str, version: int, news: dict[str, Any] | None = None) -> None:
+    def commit_note(self, session: Session, table_id: str, version: int, news: dict[str, Any] | None) -> bool:
+        if self.pg is None:
+            return False
+        body = self._body(TABLE, table_id, version, str(version))
+        if news is not None:
+            body["news"] = news
+        notify_in(session, self.pg.channel, body)
+        return True
+
+    def table_changed(
+        self, table_id: str, version: int, news: dict[str, Any] | None = None, *, noted: bool = False
+    ) -> None:
         waiting = (TABLE, table_id) in self._outgoing
         self._news[table_id] = merge_news(self._news.get(table_id), news) if waiting else news
-        self._queue(TABLE, table_id, version)
+        self._queue(TABLE, table_id, version, noted=noted)
 
     def session_closed(self, session_hash: str) -> None:
         self._queue(SESSION, session_hash)
@@ -189,7 +249,23 @@ class RedisFanout(Fanout):
         except Exception:  # any failure means not ready
             return False
 
-    async def _listen(self, on_note: NoteHandler, on_reconnect: Callback) -> None:
+    async def _receive(self, data: Any) -> None:
+        """A message from either channel: parsed, and handed on unless the other channel brought it first."""
+        parsed = self._parse(data)
+        if parsed is None or self._on_note is None:
+            return
+        note, note_id = parsed
+        seen = (note.kind, note.key, note.version, note_id)
+        if seen in self._seen:
+            self.duplicates += 1
+            return
+        self._seen[seen] = None
+        if len(self._seen) > SEEN:
+            self._seen.popitem(last=False)
+        self.delivered += 1
+        await _quietly(self._on_note, note)
+
+    async def _listen(self, on_reconnect: Callback) -> None:
         delay = RETRY_FIRST
         first = True
         while True:
@@ -205,9 +281,7 @@ class RedisFanout(Fanout):
                 while True:
                     message = await pubsub.get_message(timeout=1.0)
                     if message is not None:
-                        note = self._parse(message.get("data"))
-                        if note is not None:
-                            await _quietly(on_note, note)
+                        await self._receive(message.get("data"))
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # a lost connection: retry with back-off
@@ -220,20 +294,21 @@ class RedisFanout(Fanout):
                 with contextlib.suppress(Exception):
                     await pubsub.aclose()  # type: ignore[no-untyped-call]
 
-    def _parse(self, data: Any) -> Note | None:
-        """A note from another process, or None (our own, or not one of ours)."""
+    def _parse(self, data: Any) -> tuple[Note, str] | None:
+        """A note from another process and its id, or None (our own, or not one of ours)."""
         try:
             raw = orjson.loads(data)
             if raw.get("origin") == self.origin:
                 return None
             kind, key, version = raw["kind"], raw["key"], int(raw.get("version", 0))
+            note_id = str(raw.get("id", version))
         except (orjson.JSONDecodeError, TypeError, KeyError, ValueError, AttributeError):
             log.warning("fan-out: ignored a message that is not a note")
             return None
         if kind not in (TABLE, SESSION, USER, CHAT) or not isinstance(key, str):
             return None
         news = raw.get("news") if kind == TABLE else None
-        return Note(kind, key, version, news if isinstance(news, dict) else None)
+        return Note(kind, key, version, news if isinstance(news, dict) else None), note_id
 
     async def close(self) -> None:
         for task in (self._publisher, self._listener):
@@ -243,6 +318,8 @@ class RedisFanout(Fanout):
                     await task
         await self.flush()  # what was announced before the end still goes out
         await self._client.aclose()
+        if self.pg is not None:
+            await self.pg.close()
 
 
 def merge_news(first: dict[str, Any] | None, then: dict[str, Any] | None) -> dict[str, Any] | None:
@@ -265,6 +342,10 @@ async def _quietly(callback: Callable[..., Awaitable[None]], *args: Any) -> None
         log.exception("fan-out: a handler failed")
 
 
-def make_fanout(redis_url: str | None, prefix: str = "hellenika") -> Fanout:
-    """Redis pub/sub when a URL is given, else the one-process fan-out."""
-    return RedisFanout(redis_url, prefix=prefix) if redis_url else Fanout()
+def make_fanout(redis_url: str | None, prefix: str = "hellenika", database_url: str | None = None) -> Fanout:
+    """Redis pub/sub when a URL is given (with PostgreSQL's NOTIFY as a second channel when
+    ``database_url`` is a PostgreSQL database), else the one-process fan-out."""
+    if not redis_url:
+        return Fanout()
+    pg = database_url if database_url and database_url.startswith("postgresql") else None
+    return RedisFanout(redis_url, prefix=prefix, database_url=pg)

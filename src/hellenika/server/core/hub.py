@@ -17,6 +17,7 @@ import asyncio
 import contextlib
 import logging
 from collections import deque
+from collections.abc import Callable
 from typing import Any
 
 import orjson
@@ -111,6 +112,9 @@ class Hub:
     def __init__(self) -> None:
         self._tables: dict[str, set[Connection]] = {}
         self._per_owner: dict[tuple[str, object], int] = {}
+        #: Called with a person's id when they open their first socket in this process (core/presence.py
+        #: marks them present at once).
+        self.on_arrival: Callable[[int], None] | None = None
 
     @staticmethod
     def _owner(connection: Connection) -> tuple[str, object]:
@@ -123,7 +127,10 @@ class Hub:
         if connection not in connections:
             connections.add(connection)
             owner = self._owner(connection)
-            self._per_owner[owner] = self._per_owner.get(owner, 0) + 1
+            held = self._per_owner.get(owner, 0)
+            self._per_owner[owner] = held + 1
+            if held == 0 and owner[0] == "user" and self.on_arrival is not None:
+                self.on_arrival(connection.user_id)  # type: ignore[arg-type]
 
     def admit(self, table_id: str, connection: Connection, per_user: int, per_address: int) -> bool:
         """Add the connection unless its person already holds ``per_user`` sockets in this process (an
@@ -162,6 +169,20 @@ class Hub:
     def user_connected(self, user_id: int) -> bool:
         """Whether this person has a live WebSocket on any table (the quiet rule of notifications)."""
         return self._per_owner.get(("user", user_id), 0) > 0
+
+    def users(self) -> set[int]:
+        """The people with at least one socket in this process (core/presence.py marks them present)."""
+        return {owner for kind, owner in self._per_owner if kind == "user"}  # type: ignore[misc]
+
+    def sessions(self) -> dict[str, int]:
+        """The sessions (token hashes) the open sockets were opened with, and whose they are: re-checked
+        against the database (people/accounts.py) so a logout no note announced still closes them."""
+        found: dict[str, int] = {}
+        for connections in self._tables.values():
+            for connection in connections:
+                if connection.session is not None and connection.user_id is not None:
+                    found[connection.session] = connection.user_id
+        return found
 
     async def close_session(self, session: str, code: int = 4401, reason: str = "logged out") -> int:
         """Close every connection opened with this session (its owner logged out); answers how many.

@@ -14,8 +14,9 @@ an injected clock):
    drains never take the same row. Webhooks go through their own lane (hooklane.py): each delivery a task
    with one deadline, a bounded number at once and per receiver, so a slow receiver holds up nobody else.
    Then, per row: the **quiet rule** (a ``your_turn`` or ``deadline_soon`` is ``suppressed`` while the
-   person has a live WebSocket or made a move within their quiet minutes, and when the turn is already
-   over), the channel's checks (an e-mail turned off or an address no longer verified is ``suppressed``),
+   person has a live WebSocket on any process (core/presence.py) or made a move within their quiet
+   minutes (``users.last_action_at``, one row), and when the turn is already over), the channel's checks
+   (an e-mail turned off or an address no longer verified is ``suppressed``),
    sending, and marking ``sent`` (``logged`` without SMTP). A failure is tried again after
    ``notify_retry_seconds * 2^(attempts-1)`` (capped), and after ``notify_max_attempts`` the row is
    ``failed`` with its last error; a refused webhook address fails at once.
@@ -39,11 +40,12 @@ from typing import Any
 
 import httpx
 import orjson
-from sqlalchemy import func, select, update
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from hellenika.server.core.config import Settings
 from hellenika.server.core.hub import Hub
+from hellenika.server.core.presence import Presence
 from hellenika.server.core.security import token_hash
 from hellenika.server.notify.hooklane import WebhookLane
 from hellenika.server.notify.mail import Mailer, MailError, build_email
@@ -75,7 +77,7 @@ from hellenika.server.notify.service import NotifySettings
 from hellenika.server.notify.webhooks import WebhookFailed, WebhookRefused
 from hellenika.server.notify.webhooks import deliver as deliver_webhook
 from hellenika.server.store import Store
-from hellenika.server.store.models import ActionRow, EmailToken, GameTable, OutboxRow, Seat
+from hellenika.server.store.models import EmailToken, GameTable, OutboxRow, User
 from hellenika.server.tables import PLAYING, USER, TableInfo, load_info, load_infos
 
 log = logging.getLogger("hellenika.server.notify")
@@ -143,12 +145,9 @@ def _claimed(r: OutboxRow) -> Claimed:
 
 
 def last_move_of(session: Session, user_id: int) -> float | None:
-    """When this person last made a move themselves, at any table."""
-    found: float | None = session.scalar(
-        select(func.max(ActionRow.created_at))
-        .join(Seat, (Seat.table_id == ActionRow.table_id) & (Seat.seat == ActionRow.seat))
-        .where(Seat.user_id == user_id, Seat.kind == USER, ActionRow.by == "user")
-    )
+    """When this person last made a move themselves, at any table (kept by the master's commit, to within
+    30 s: round/moves.py ``touch_user``)."""
+    found: float | None = session.scalar(select(User.last_action_at).where(User.id == user_id))
     return found
 
 
@@ -159,6 +158,8 @@ class Notifier:
         self.store = store
         self.settings = settings
         self.hub = hub
+        #: Who has a socket open on any process (Services gives the shared one; alone, the hub answers).
+        self.presence = Presence(hub, store, settings.clock)
         self.mailer = Mailer(settings.smtp_url, settings.smtp_from, settings.smtp_timeout_seconds)
         #: The settings page's and the mail links' operations.
         self.account = NotifySettings(store, settings, self.mailer.configured, redis)
@@ -356,11 +357,11 @@ class Notifier:
 
     # ------------------------------------------------------------------ one delivery
 
-    def active(self, prefs: Prefs, last_action: float | None, now: float) -> bool:
-        """The quiet rule: a live WebSocket, or a move within the person's quiet minutes."""
-        if self.hub.user_connected(prefs.user_id):
+    async def active(self, prefs: Prefs, last_action: float | None, now: float) -> bool:
+        """The quiet rule: a live WebSocket on any process, or a move within the person's quiet minutes."""
+        if last_action is not None and now - last_action < prefs.quiet_minutes * 60.0:
             return True
-        return last_action is not None and now - last_action < prefs.quiet_minutes * 60.0
+        return await self.presence.is_present(prefs.user_id)
 
     async def deliver(self, row: Claimed) -> str:
         """Deliver one claimed row and mark it; answers its new status."""
@@ -398,7 +399,7 @@ class Notifier:
                 return SUPPRESSED, "the turn was over before the notification went out"
             if row.event == DEADLINE_SOON and info.turn_deadline != row.payload.get("turn_deadline"):
                 return SUPPRESSED, "the turn was over before the notification went out"
-            if prefs.quiet and self.active(prefs, context.last_action, now):
+            if prefs.quiet and await self.active(prefs, context.last_action, now):
                 return SUPPRESSED, "quiet: the player was active on the site"
         if row.channel == EMAIL:
             return await self._email(row, prefs, now)

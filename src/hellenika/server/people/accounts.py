@@ -15,6 +15,14 @@ looks at ``suspended_until`` again in the transaction that adds the session, hol
 (``FOR SHARE`` on PostgreSQL; SQLite writes one at a time): a suspension committed first is seen there and
 the login is refused, one committed after finds the new session and ends it (mod/service.py). And resolving a
 cookie refuses a suspended account's session too, so no other path can keep one alive.
+
+**Revocation across processes.** The sessions table is the truth; the note a logout sends the other
+processes (core/fanout.py) only makes them act sooner. A note can be lost (Redis down, and PostgreSQL's
+channel too), so no process trusts a cached lookup longer than ``Settings.session_cache_seconds`` (30 s),
+and the sockets a session opened are re-checked against the database (:meth:`Accounts.revoked`; the
+server's ``recheck_sessions``) every ``session_recheck_seconds`` and whenever a fan-out channel reconnects,
+when the whole cache is dropped as well. A logout or a suspension therefore reaches every process within
+the recheck time at the latest, and at once when a channel carried its note.
 """
 
 from __future__ import annotations
@@ -50,8 +58,8 @@ __all__ = ["Accounts", "UserPublic", "check_name", "name_key", "name_skeleton", 
 
 MIN_PASSWORD = 8
 MAX_PASSWORD = 128
-#: How long a cached session lookup is trusted before the database is asked again.
-CACHE_SECONDS = 300.0
+#: How long a cached session lookup is trusted by default (``Settings.session_cache_seconds``).
+CACHE_SECONDS = 30.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,6 +227,41 @@ class Accounts:
         """Drop a session from the lookup cache (another process logged it out)."""
         self._cache.pop(digest, None)
 
+    def drop_cache(self) -> None:
+        """Forget every cached lookup (a fan-out channel reconnected: logouts may have gone unannounced)."""
+        self._cache.clear()
+
+    async def revoked(self, sessions: dict[str, int]) -> list[str]:
+        """Which of these sessions (token hash -> user id) no longer stand: logged out, expired, moved to
+        another account, or of a suspended account. One query for all of them."""
+        if not sessions:
+            return []
+        now = self.settings.clock()
+        digests = list(sessions)
+
+        def standing(session: Session) -> set[str]:
+            found: set[str] = set()
+            for start in range(0, len(digests), 500):
+                rows = session.execute(
+                    select(AuthSession.token_hash, AuthSession.user_id, User.suspended_until)
+                    .join(User, AuthSession.user_id == User.id)
+                    .where(
+                        AuthSession.token_hash.in_(digests[start : start + 500]), AuthSession.expires_at > now
+                    )
+                )
+                for row in rows:
+                    if sessions.get(row.token_hash) == row.user_id and not (
+                        row.suspended_until is not None and row.suspended_until > now
+                    ):
+                        found.add(row.token_hash)
+            return found
+
+        alive = await self.store.read(standing)
+        gone = [digest for digest in digests if digest not in alive]
+        for digest in gone:
+            self._cache.pop(digest, None)
+        return gone
+
     async def logout(self, token: str | None) -> None:
         if not token:
             return
@@ -249,7 +292,7 @@ class Accounts:
         cached = self._cache.get(digest)
         if cached is not None:
             user, expires, cached_at = cached
-            if now < expires and now - cached_at < CACHE_SECONDS:
+            if now < expires and now - cached_at < self.settings.session_cache_seconds:
                 return user
             self._cache.pop(digest, None)
 

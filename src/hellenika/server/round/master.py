@@ -58,6 +58,7 @@ from hellenika.server.round.endings import Endings
 from hellenika.server.round.live import LiveTable
 from hellenika.server.round.moves import (
     BY_USER,
+    LAST_ACTION_EVERY,
     Behind,
     Conflict,
     NewAction,
@@ -68,6 +69,7 @@ from hellenika.server.round.moves import (
     record_places,
     resolve_chance,
     snapshot_of,
+    touch_user,
     update_table,
 )
 from hellenika.server.round.pushes import Pushes, render_models
@@ -102,6 +104,10 @@ class Master(CrossProcess, Pushes, Bots, Endings, Deadlines):
         self._loading: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self.closed = False
+        #: Tables built from the database (snapshot and actions): first uses, and catch-ups over a gap.
+        self.reloads = 0
+        #: When this process last wrote each person's ``users.last_action_at`` (moves.touch_user).
+        self._touched: dict[int, float] = {}
         # The server's clock for what its sessions read "now" (tables.vacations_at: who is on vacation).
         store.sessions.configure(info={"clock": settings.clock})
 
@@ -132,6 +138,8 @@ class Master(CrossProcess, Pushes, Bots, Endings, Deadlines):
         return live
 
     async def _load(self, table_id: str) -> LiveTable:
+        self.reloads += 1
+
         def read(session: Session) -> tuple[TableInfo, list[ActionRow], Snapshot | None] | None:
             info = load_info(session, table_id)
             if info is None or info.status == WAITING:
@@ -330,8 +338,12 @@ class Master(CrossProcess, Pushes, Bots, Endings, Deadlines):
         is_person = self._is_person(info)
         seats = self._audience(live)
         shared = self.shared
+        fanout = self.fanout
+        mover = info.seats[seat].user_id if by == BY_USER and 0 <= seat < len(info.seats) else None
+        if mover is not None and now - self._touched.get(mover, -LAST_ACTION_EVERY) < LAST_ACTION_EVERY:
+            mover = None  # written by this process less than 30 s ago
 
-        def work(session: Session) -> tuple[State, list[NewAction], TableInfo, dict[int | None, str]]:
+        def work(session: Session) -> tuple[State, list[NewAction], TableInfo, dict[int | None, str], bool]:
             chosen = action if isinstance(action, Action) else action()
             after = before.clone(log=True)
             # IllegalAction (422) names the rule; the live state is untouched. A twin of an offered action is
@@ -366,13 +378,23 @@ class Master(CrossProcess, Pushes, Bots, Endings, Deadlines):
                 )
             if updated.status == FINISHED and updated.result is not None and updated.result["rated"]:
                 rate_game(session, updated, after.ranking(), now)
-            return after, new, updated, texts
+            if mover is not None:
+                touch_user(session, mover, now)
+            # The note goes out with the commit (PostgreSQL's NOTIFY), so a death right after it loses none.
+            noted = shared and fanout.commit_note(
+                session, info.id, updated.version, self.news_of(info, updated, new)
+            )
+            return after, new, updated, texts, noted
 
-        after, new, updated, texts = await self._write(info.id, work, behind_ok=behind_ok)
+        after, new, updated, texts, noted = await self._write(info.id, work, behind_ok=behind_ok)
         live.state = after
         live.info = updated
         live.meta.extend((a.seat, a.by) for a in new)
-        self.announce(updated, self.news_of(info, updated, new) if shared else None)
+        if mover is not None:
+            self._touched[mover] = now
+            if len(self._touched) > 50_000:
+                self._touched.clear()
+        self.announce(updated, self.news_of(info, updated, new) if shared else None, noted=noted)
         self._offer(live, texts)
 
     def _advanced(

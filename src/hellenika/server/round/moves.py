@@ -17,7 +17,7 @@ from hellenika.engine.events import Event
 from hellenika.engine.game import Game
 from hellenika.engine.rng import Rng, chance_at_step
 from hellenika.engine.state import CHANCE, State
-from hellenika.server.store.models import ActionRow, GameTable, Seat
+from hellenika.server.store.models import ActionRow, GameTable, Seat, User
 from hellenika.server.tables import FINISHED, PLAIN_COLUMNS, TableInfo
 
 #: Who made an action: a person, a bot seat, a bot playing for a late person, or chance.
@@ -159,6 +159,28 @@ def record_places(session: Session, info: TableInfo) -> None:
     ]
     if rows:
         session.connection().execute(_SET_PLACE, rows)
+
+
+_USERS = cast(Table, User.__table__)
+#: ``users.last_action_at`` is written at most this often per person (seconds): the quiet rule of
+#: notifications counts in minutes, and a write per move would cost a statement per move.
+LAST_ACTION_EVERY = 30.0
+_TOUCH_USER = (
+    _USERS.update()
+    .where(
+        _USERS.c.id == bindparam("b_user"),
+        (_USERS.c.last_action_at.is_(None)) | (_USERS.c.last_action_at < bindparam("b_stale")),
+    )
+    .values(last_action_at=bindparam("b_now"))
+)
+
+
+def touch_user(session: Session, user_id: int, now: float) -> None:
+    """Note the person's move in ``users.last_action_at`` (in the move's transaction), unless it was noted
+    within ``LAST_ACTION_EVERY`` seconds: the guard makes the write rare whichever process moves."""
+    session.connection().execute(
+        _TOUCH_USER, {"b_user": user_id, "b_now": now, "b_stale": now - LAST_ACTION_EVERY}
+    )
 
 
 def lock_table(session: Session, table_id: str, version: int) -> None:

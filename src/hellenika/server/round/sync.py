@@ -12,7 +12,11 @@ runs. With several (``Settings.redis_url``), any process may commit a move at an
 - **After each commit** the process announces ``(table, version)`` on Redis
 (:mod:`hellenika.server.core.fanout`).
   A process holding WebSockets for that table catches up and pushes each socket its own seat's model; one
-  that holds none just drops its copy. No model ever travels between processes.
+  that holds none keeps its copy and brings it up to date cheaply: it applies the note's news (the actions
+  the move wrote) when its copy stands where they start, and otherwise reads just the new action rows when
+  it next uses the table (:meth:`CrossProcess.catch_up`); only a gap (an undo) costs a reload from the
+  snapshot. (It used to drop its copy, so a balancer without table affinity rebuilt the whole table on
+  every move: up to 2.9x the CPU per move.) No model ever travels between processes.
 - **Bots** run under a lease per table (:mod:`hellenika.server.core.coordination`): one process thinks for a
 bot
   seat at a time. Every process sweeps for tables where a bot is to move and nothing has happened for a
@@ -24,6 +28,7 @@ The mixin is part of :class:`hellenika.server.round.master.Master`.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from typing import Any
 
@@ -137,11 +142,12 @@ class CrossProcess(MasterBase):
 
     # ------------------------------------------------------------------ announcements
 
-    def announce(self, info: TableInfo, news: dict[str, Any] | None = None) -> None:
+    def announce(self, info: TableInfo, news: dict[str, Any] | None = None, *, noted: bool = False) -> None:
         """Tell the other processes that the table changed (never waits; Redis down loses only the note),
-        with ``news`` (fanout.merge_news) when the change is a commit of actions."""
+        with ``news`` (fanout.merge_news) when the change is a commit of actions; ``noted``: the commit sent
+        it on PostgreSQL's channel already."""
         if self.shared:
-            self.fanout.table_changed(info.id, info.version, news)
+            self.fanout.table_changed(info.id, info.version, news, noted=noted)
 
     @staticmethod
     def news_of(before: TableInfo, after: TableInfo, new: list[Any]) -> dict[str, Any]:
@@ -184,7 +190,13 @@ class CrossProcess(MasterBase):
         if live is not None and note.version <= live.info.version:
             return
         if not self.hub.has(table_id):
-            self.forget(table_id)  # nobody watches it here: reloaded on next use
+            # Nobody watches it here: keep the copy, patched with the news if it can be (no database read);
+            # otherwise the next use reads the actions since (catch_up), not the whole table.
+            news = note.news
+            if live is not None and news and news.get("to") == note.version and news.get("actions"):
+                with contextlib.suppress(Exception):  # news we cannot read: the next use reads the database
+                    if not live.lock.locked():
+                        await self._apply_news(live, news)
             return
         if live is None:
             info = await self.store.read(lambda session: load_info(session, table_id))

@@ -54,6 +54,12 @@ class User(Base):
     #: A suspended account cannot log in until then (its sessions were ended when it was suspended).
     suspended_until: Mapped[float | None] = mapped_column(Float, nullable=True)
     suspended_reason: Mapped[str | None] = mapped_column(String(500), nullable=True)
+    #: When the person last made a move themselves (migration 0013): written in the move's commit at most
+    #: every 30 s, so the quiet rule of notifications reads one row instead of all of their actions.
+    last_action_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    #: Until when some process saw the person with an open table socket: the quiet rule's presence when
+    #: Redis is down (server/core/presence.py); refreshed with the Redis keys.
+    present_until: Mapped[float | None] = mapped_column(Float, nullable=True)
 
 
 class AuthSession(Base):
@@ -449,3 +455,17 @@ class ConductEvent(Base):
     )
     kind: Mapped[str] = mapped_column(String(16))
     created_at: Mapped[float] = mapped_column(Float)
+
+
+class LeaseRow(Base):
+    """A lease on work that runs once across processes (server/core/coordination.py ``RowLocks``), used
+    instead of advisory locks behind a pooler in transaction mode (PgBouncer), where a session lock would
+    outlive or miss its connection. Held by ``owner`` until ``expires_at``; the holder renews it, and anyone
+    may take it over once it has expired (migration 0013)."""
+
+    __tablename__ = "leases"
+
+    name: Mapped[str] = mapped_column(String(200), primary_key=True)
+    owner: Mapped[str] = mapped_column(String(64))
+    expires_at: Mapped[float] = mapped_column(Float)
+    renewed_at: Mapped[float] = mapped_column(Float)
