@@ -21,10 +21,11 @@ from hellenika.engine.rng import Rng
 
 @functools.lru_cache(maxsize=32)
 def _agent(level: str) -> Agent:
-    """One agent per level in a worker (a policy's weights and a search's settings are loaded once)."""
-    from hellenika.bots.specs import LEVELS, make_agent
+    """One agent per level (or bot spec) in a worker: a policy's weights and a search's settings are loaded
+    once."""
+    from hellenika.bots.specs import make_agent
 
-    return make_agent(level if level in LEVELS else "medium")
+    return make_agent(level)
 
 
 def rng_from_state(state: int) -> Rng:

@@ -164,10 +164,11 @@ class Bots(MasterBase):
         """A bot's choice for the current state. Fast levels answer a function that the commit's thread
         calls (no extra thread hop); searching levels think here, in the bot pool, so neither the writer
         thread nor this process's GIL is held for seconds."""
+        level = level if level in LEVELS else "medium"
         key = (seat, level)
         agent = live.agents.get(key)
         if agent is None:
-            agent = make_agent(level if level in LEVELS else "medium")
+            agent = make_agent(level)
             live.agents[key] = agent
         state = live.state
         rng = bot_rng(live.info.seed or 0, seat, state.version)
