@@ -105,6 +105,16 @@ def serve(
             help="The first retry delay of a failed notification, doubled each time (default 30).",
         ),
     ] = None,
+    smtp_timeout: Annotated[
+        float | None,
+        typer.Option(
+            "--smtp-timeout",
+            envvar="HELLENIKA_SMTP_TIMEOUT",
+            min=0.1,
+            help="Seconds an SMTP command may take before the mail is tried again later (default 10); a "
+            "mail's claim in the outbox lasts twice this plus 10 s.",
+        ),
+    ] = None,
     webhook_allow_private: Annotated[
         bool,
         typer.Option(
@@ -163,6 +173,7 @@ def serve(
         ("smtp_from", smtp_from),
         ("notify_poll_seconds", notify_poll),
         ("notify_retry_seconds", notify_retry),
+        ("smtp_timeout_seconds", smtp_timeout),
         ("redis_prefix", redis_prefix),
     ):
         if value:
