@@ -160,6 +160,17 @@ def serve(
             help="Seconds to finish requests and WebSockets in flight after SIGTERM.",
         ),
     ] = 10,
+    drain_seconds: Annotated[
+        float,
+        typer.Option(
+            "--drain-seconds",
+            envvar="HELLENIKA_DRAIN_SECONDS",
+            min=0.0,
+            help="After SIGTERM, seconds of answers that close their connections (Connection: close) before "
+            "the shutdown, so no client sends on a connection as it is closed; it ends early once no "
+            "connection is open (default 6: past the 5 s keep-alive; 0: none).",
+        ),
+    ] = 6.0,
 ) -> None:
     """Run the web server: every game in the browser, live or turn-based, with friends or bots."""
     from hellenika.cli.serve import run_server
@@ -193,6 +204,7 @@ def serve(
         redis_url=redis_url or None,
         workers=workers,
         timeout_graceful_shutdown=timeout_graceful_shutdown,
+        drain_seconds=drain_seconds,
     )
 
 
