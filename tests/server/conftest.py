@@ -76,6 +76,8 @@ def make_server(clock: FakeClock) -> Iterator[object]:
             "register_per_address": 10_000,
             # Bots move at once; their pause at live tables is covered by test_bot_pause.
             "bot_pause_seconds": 0,
+            # Searches in a thread (no process start-up); the pool is covered by test_thinkers.
+            "bot_workers": 0,
         }
         values.update(settings)
         server = LiveServer(Settings(**values)).start()  # type: ignore[arg-type]

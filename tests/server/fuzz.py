@@ -59,6 +59,7 @@ FUZZ_SETTINGS: dict[str, Any] = {
     # "Think harder" hints in a thread: a worker process takes seconds to start on a loaded machine, past the
     # fuzzer's 10 s read timeout (the process is tested in test_security_learning).
     "hint_workers": 0,
+    "bot_workers": 0,
 }
 
 

@@ -50,7 +50,7 @@ def upload(player: Player, name: str = "hercules", seed: int = 4) -> tuple[str, 
 
 def test_a_review_runs_in_the_background_and_is_kept(make_server: Any, database_url: str) -> None:
     # Worker processes, as in production.
-    server = make_server(database_url, review_workers=1, review_iterations=8, review_chunk=5)
+    server = make_server(database_url, review_workers=1, bot_workers=1, review_iterations=8, review_chunk=5)
     first, second, table_id = finished_table(server)
     before = first.ok(first.get(f"/api/replays/{table_id}/review"))
     assert before["seat"] == 0 and before["mine"] == [0] and before["seats"] == [0, 1]
@@ -133,7 +133,7 @@ def test_who_may_see_and_ask(make_server: Any, sqlite_url: str) -> None:
 @pytest.mark.parametrize("limit", ["per_user", "queue"])
 def test_the_queue_is_bounded(make_server: Any, sqlite_url: str, limit: str) -> None:
     # Slow enough that the first is still under way; in a worker process, which stopping the server ends.
-    settings = {**FAST, "review_iterations": 2000, "review_workers": 1}
+    settings = {**FAST, "review_iterations": 2000, "review_workers": 1, "bot_workers": 1}
     settings.update({"review_per_user": 1} if limit == "per_user" else {"review_queue": 1})
     server = make_server(sqlite_url, **settings)
     who = server.player("asker")
@@ -157,7 +157,7 @@ def test_a_review_runs_in_another_process_while_tables_move(make_server: Any, sq
     """The search runs in a worker process (not the server's), and a live table goes on meanwhile."""
     import os
 
-    server = make_server(sqlite_url, review_workers=1, review_iterations=2000, review_chunk=1)
+    server = make_server(sqlite_url, review_workers=1, bot_workers=1, review_iterations=2000, review_chunk=1)
     who = server.player("busy")
     replay_id, _record = upload(who)
     assert who.post(f"/api/replays/{replay_id}/review", {"seat": 0}).status_code == 202
@@ -168,7 +168,7 @@ def test_a_review_runs_in_another_process_while_tables_move(make_server: Any, sq
             break
         assert time.monotonic() < end, review
         time.sleep(0.05)
-    executor = server.services.reviews._executor
+    executor = server.services.master.thinkers._executor  # the bot pool, which reviews share
     workers = list(getattr(executor, "_processes", {}).values())
     assert workers and all(p.pid != os.getpid() and p.is_alive() for p in workers)
     table = who.create(game="hercules", players=2, seats=[{"kind": "me"}, {"kind": "bot"}], rated=False)
@@ -192,7 +192,7 @@ def test_a_review_runs_in_another_process_while_tables_move(make_server: Any, sq
 def test_every_process_answers_the_same_review(make_server: Any, sqlite_url: str, clock: Any) -> None:
     """Two servers on one database: the review asked on one shows its progress on the other, asking there
     answers the one under way, and a review whose process stopped goes stale and can be asked again."""
-    settings = {**FAST, "review_iterations": 2000, "review_chunk": 1, "review_workers": 1}
+    settings = {**FAST, "review_iterations": 2000, "review_chunk": 1, "review_workers": 1, "bot_workers": 1}
     first = make_server(sqlite_url, **settings)
     second = make_server(sqlite_url, **settings)
     who = first.player("two-places")

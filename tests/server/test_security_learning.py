@@ -34,16 +34,18 @@ def hint_table(player: Player) -> str:
         time.sleep(0.05)
 
 
-def test_search_hints_run_in_a_worker_process(make_server: Any, sqlite_url: str) -> None:
-    server: LiveServer = make_server(sqlite_url, hint_workers=1, hint_iterations=40)
+def test_search_hints_run_in_the_bot_pool(make_server: Any, sqlite_url: str) -> None:
+    server: LiveServer = make_server(sqlite_url, bot_workers=1, hint_iterations=40)
     hana = server.player("hana")
     table = hint_table(hana)
-    hints = server.services.hints
+    thinkers = server.services.master.thinkers  # the bot pool, which hints share
     assert hana.ok(hana.get(f"/api/tables/{table}/hint"))["by"] == "heuristic"
-    assert hints._executor is not None  # the first hint starts the worker for the searches to come
+    assert thinkers._executor is not None  # the first hint starts the worker for the searches to come
+    jobs = thinkers.jobs
     answer = hana.ok(hana.get(f"/api/tables/{table}/hint?by=search"))
     assert answer["by"] == "search"
-    workers = list((getattr(hints._executor, "_processes", None) or {}).values())
+    assert thinkers.jobs == jobs + 1
+    workers = list((getattr(thinkers._executor, "_processes", None) or {}).values())
     assert workers and all(p.pid != os.getpid() and p.is_alive() for p in workers)
     # The worker's answer is the one the server's own process computes from the same position and seed.
     live = server.services.master.live.get(table)

@@ -13,6 +13,9 @@ hands), and nothing a seat could not see shapes what it is told.
 - :func:`hint` is the heuristic's (or a short search's) choice for a seat about to decide, with a reason
   in plain words where the score can give one.
 
+The server runs the searches in its bot pool (server/core/thinkers.py); the workers' start (a lower
+priority, a game loaded ahead) is :mod:`hellenika.bots.remote`'s.
+
 Values are expected results in [-1, 1] for the deciding seat (:meth:`State.returns`: pairwise wins minus
 losses over the opponents), so ``(value + 1) / 2`` is the share of opponents the seat is expected to beat,
 the win chance in a two-player game.
@@ -95,15 +98,6 @@ def plan_review(record_json: dict[str, Any], seat: int) -> tuple[list[int], list
     record = Record.from_json(record_json)
     state = games.REGISTRY.get(record.game).new_state(record.players, record.options, log=False)
     return decision_steps(record, games.REGISTRY, {seat}), record.participant_names(state)
-
-
-def lower_priority() -> None:
-    """A review worker process's start: behind the server's own process for the CPU (a niceness of 10)."""
-    import contextlib
-    import os
-
-    with contextlib.suppress(OSError, AttributeError):
-        os.nice(10)
 
 
 # ---------------------------------------------------------------------------------------------- words
@@ -214,10 +208,3 @@ def hint_from_json(
     from hellenika import games
 
     return hint_answer(games.get(game).state_from_json(state_json), seat, seed, names, iterations)
-
-
-def warm_worker(game: str) -> None:
-    """Load ``game`` (its data and rules) in a worker process ahead of its first search."""
-    from hellenika import games
-
-    games.get(game)

@@ -12,20 +12,31 @@ step around the per-address rate limits, which count ``request.client.host``.
 ``HELLENIKA_SETTINGS``. Several processes need PostgreSQL (the truth) and Redis (the notes between them), so
 ``--workers`` > 1 on SQLite or without a Redis URL is refused (exit 2).
 
-SIGTERM stops the server gracefully: uvicorn stops accepting, asks open connections to close (WebSockets get
-1012), waits up to ``--timeout-graceful-shutdown`` seconds for requests in flight, then runs the app's
-lifespan shutdown (the remaining sockets get 1001); the command then exits 0.
+SIGTERM stops the server gracefully, in two steps. First it **drains** (``--drain-seconds``): the server
+goes on answering, but every answer says ``Connection: close`` and ``/readyz`` answers 503 (a load balancer
+stops sending), so each client's keep-alive connection is closed *after* an answer, by the client's own
+next request, instead of under a request the client has just sent; idle ones run out on uvicorn's
+keep-alive timeout meanwhile. The drain ends as soon as no connection is open, at the latest after its
+seconds (a little more than the keep-alive timeout, so none is left idle). Then uvicorn's own shutdown:
+it stops accepting, asks open connections to close (WebSockets get 1012), waits up to
+``--timeout-graceful-shutdown`` seconds for requests in flight, then runs the app's lifespan shutdown (the
+remaining sockets get 1001); the command then exits 0. Without the drain, uvicorn closed every idle
+keep-alive connection at once, and a request a client had sent on one in that instant got no answer.
+A second SIGTERM or Ctrl-C stops at once. (With ``--workers`` > 1 uvicorn's supervisor runs its own
+server in each worker: those stop without the drain.)
 """
 
 from __future__ import annotations
 
 import dataclasses
+import logging
 import os
 import signal
 import sys
+import time
 from pathlib import Path
 from types import FrameType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.engine import make_url
 
@@ -45,6 +56,11 @@ def ensure_sqlite_folder(database_url: str) -> None:
 WS_MAX_SIZE = 64 * 1024
 #: Seconds uvicorn waits for requests and WebSockets in flight after SIGTERM before cancelling them.
 GRACEFUL_SHUTDOWN_SECONDS = 10
+#: uvicorn's keep-alive timeout (its default): an idle connection is closed after this many seconds.
+KEEP_ALIVE_SECONDS = 5
+#: Seconds of the drain after SIGTERM (answers say ``Connection: close``): a little over the keep-alive
+#: timeout, so no connection is left idle when uvicorn's shutdown closes what is left.
+DRAIN_SECONDS = KEEP_ALIVE_SECONDS + 1.0
 #: What uvicorn's worker processes import (``--workers`` > 1).
 APP_FACTORY = "hellenika.server.factory:app_from_env"
 
@@ -75,7 +91,72 @@ def uvicorn_options(
         # (Settings.max_ws_message_bytes, 16 KiB) with 1009; this keeps bigger ones from being read at all.
         "ws_max_size": WS_MAX_SIZE,
         "timeout_graceful_shutdown": timeout_graceful_shutdown,
+        "timeout_keep_alive": KEEP_ALIVE_SECONDS,
     }
+
+
+Scope = dict[str, Any]
+Message = dict[str, Any]
+
+
+class Draining:
+    """The app behind a switch: once ``draining``, every HTTP answer says ``Connection: close`` (uvicorn
+    then closes the connection after it) and ``/readyz`` answers 503."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.draining = False
+
+    async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        if self.draining and scope.get("path") == "/readyz":
+            body = b'{"detail":"the server is stopping"}'
+            headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+            await send({"type": "http.response.start", "status": 503, "headers": [*headers, CLOSE]})
+            await send({"type": "http.response.body", "body": body})
+            return
+
+        async def closing(message: Message) -> None:
+            if message["type"] == "http.response.start" and self.draining:
+                kept = [(k, v) for k, v in message.get("headers", []) if k.lower() != b"connection"]
+                message = {**message, "headers": [*kept, CLOSE]}
+            await send(message)
+
+        await self.app(scope, receive, closing)
+
+
+CLOSE = (b"connection", b"close")
+
+
+def draining_server(config: uvicorn.Config, gate: Draining, drain_seconds: float) -> uvicorn.Server:
+    """A uvicorn server whose first SIGTERM (or SIGINT) starts the drain (see the module docstring)."""
+    import uvicorn
+
+    class DrainingServer(uvicorn.Server):
+        drain_started: float | None = None
+
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            if drain_seconds > 0 and self.drain_started is None and not self.should_exit:
+                self._captured_signals.append(sig)  # raised again at the end, as uvicorn does
+                self.drain_started = time.monotonic()
+                gate.draining = True
+                logging.getLogger("uvicorn.error").info(
+                    "Draining: answers close their connections (at most %.1f s)", drain_seconds
+                )
+                return
+            super().handle_exit(sig, frame)
+
+        async def on_tick(self, counter: int) -> bool:
+            started = self.drain_started
+            if started is not None and not self.should_exit:
+                idle = not self.server_state.connections
+                if idle or time.monotonic() - started >= drain_seconds:
+                    self.should_exit = True
+            return await super().on_tick(counter)
+
+    return DrainingServer(config)
 
 
 def uvicorn_config(
@@ -137,6 +218,7 @@ def run_server(
     redis_url: str | None = None,
     workers: int = 1,
     timeout_graceful_shutdown: int = GRACEFUL_SHUTDOWN_SECONDS,
+    drain_seconds: float = DRAIN_SECONDS,
 ) -> None:
     """Run the server; ``notifications`` are further Settings (the notification drain: SMTP, links, webhooks;
     the bots' pause)."""
@@ -174,10 +256,10 @@ def run_server(
         uvicorn.run(APP_FACTORY, factory=True, workers=workers, **options)  # type: ignore[arg-type]
         return
     log_notifications()
-    app = create_app(settings)
-    config = uvicorn.Config(app, **options)  # type: ignore[arg-type]
+    gate = Draining(create_app(settings))
+    config = uvicorn.Config(gate, **options)  # type: ignore[arg-type]
     collector.tune()  # after the Config, which sets up the logging the tuning reports to
-    server = uvicorn.Server(config)
+    server = draining_server(config, gate, drain_seconds)
     server.run()
     if not server.started:  # e.g. the port is taken: fail as uvicorn.run does
         raise SystemExit(3)

@@ -150,6 +150,16 @@ def serve(
             help="The first retry delay of a failed notification, doubled each time (default 30).",
         ),
     ] = None,
+    smtp_timeout: Annotated[
+        float | None,
+        typer.Option(
+            "--smtp-timeout",
+            envvar="HELLENIKA_SMTP_TIMEOUT",
+            min=0.1,
+            help="Seconds an SMTP command may take before the mail is tried again later (default 10); a "
+            "mail's claim in the outbox lasts twice this plus 10 s.",
+        ),
+    ] = None,
     webhook_allow_private: Annotated[
         bool,
         typer.Option(
@@ -195,6 +205,17 @@ def serve(
             help="Seconds to finish requests and WebSockets in flight after SIGTERM.",
         ),
     ] = 10,
+    drain_seconds: Annotated[
+        float,
+        typer.Option(
+            "--drain-seconds",
+            envvar="HELLENIKA_DRAIN_SECONDS",
+            min=0.0,
+            help="After SIGTERM, seconds of answers that close their connections (Connection: close) before "
+            "the shutdown, so no client sends on a connection as it is closed; it ends early once no "
+            "connection is open (default 6: past the 5 s keep-alive; 0: none).",
+        ),
+    ] = 6.0,
 ) -> None:
     """Run the web server: every game in the browser, live or turn-based, with friends or bots."""
     from hellenika.cli.serve import run_server
@@ -217,6 +238,7 @@ def serve(
         ("smtp_from", smtp_from),
         ("notify_poll_seconds", notify_poll),
         ("notify_retry_seconds", notify_retry),
+        ("smtp_timeout_seconds", smtp_timeout),
         ("redis_prefix", redis_prefix),
     ):
         if value:
@@ -236,6 +258,7 @@ def serve(
         redis_url=redis_url or None,
         workers=workers,
         timeout_graceful_shutdown=timeout_graceful_shutdown,
+        drain_seconds=drain_seconds,
     )
 
 

@@ -106,7 +106,7 @@ class Services:
             redis=redis,
             chat=Chat(master, redis),
             social=Social(store, accounts, settings),
-            reviews=Reviews(store, replays, settings),
+            reviews=Reviews(store, replays, settings, master.thinkers),
             hints=Hints(master, settings, redis),
             admin=Admin(store, settings, accounts, master),
         )
@@ -180,6 +180,7 @@ class Services:
         await self.reviews.close()
         await self.hints.close()
         await self.master.close()
+        await self.master.close_thinkers()
         await self.master.fanout.close()
         await self.master.locks.close()
         if self.redis is not None:

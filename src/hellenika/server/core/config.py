@@ -95,6 +95,13 @@ class Settings:
     #: commit (server/round/bots.py), so people can follow the bots' moves one at a time; turn-based tables
     #: and tables of bots only never wait. 0: no pause (tests that need speed).
     bot_pause_seconds: float = 0.6
+    #: Worker processes of the bot pool (server/core/thinkers.py) where searches run: searching bots' moves,
+    #: hints' "think harder" and post-game reviews, never in the event loop's process; spawned, at a lower
+    #: priority. 0 runs them in a thread of the serving process (tests that want no process start-up).
+    bot_workers: int = 2
+    #: A Ray cluster (``auto``, ``HOST:6379`` or ``ray://HOST:10001``) to run the searches on instead of the
+    #: local workers; None: the local pool.
+    ray_address: str | None = None
     #: Vacation days a person may take per calendar year (server/round/vacations.py): their deadlines wait.
     vacation_days_per_year: int = 20
     # Notifications (server/notify/, docs/WEB.md "Notifications"): the outbox's drain, SMTP, links, webhooks.
@@ -105,6 +112,8 @@ class Settings:
     smtp_url: str | None = None
     smtp_from: str = "Hellenika <hellenika@localhost>"
     smtp_timeout_seconds: float = 10.0
+    #: How often the drain looks for turns whose deadline is near, to send "deadline soon" (seconds).
+    notify_deadline_check_seconds: float = 60.0
     #: The site's address as people reach it: absolute links in mails and webhooks (``PUBLIC_URL``).
     public_url: str = "http://127.0.0.1:8000"
     #: A failed delivery is tried again after base * 2^(attempts-1) seconds (at most the cap), at most

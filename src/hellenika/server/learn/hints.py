@@ -10,35 +10,31 @@ cannot have (the lobby refuses the pair with 422), and a hint asked for at a tab
 rated game is played unaided"). Only the seat to move may ask (403 for others, 409 out of turn), at most
 ``Settings.hints_per_minute`` a minute per person (429).
 
-**Searches run in worker processes.** A "think harder" search is a fraction of a second of pure Python: in a
+**Searches run in the bot pool.** A "think harder" search is a fraction of a second of pure Python: in a
 thread of the serving process it holds the GIL, and a few people asking back to back slowed every other
-request. So searches go to a pool of ``Settings.hint_workers`` processes (spawned and at a lower priority,
-as reviews' are; started by the first hint of either kind, so a "think harder" after a first "what would the
-bot do?" finds its worker ready rather than waiting the seconds a process takes to start), the state sent as
-its JSON and rebuilt there; at most that many run at once, the others wait their turn without holding
-anything. The heuristic's answer is instant and stays in a thread. ``hint_workers`` 0 runs searches in a
-thread (tests that want no process start-up).
+request. So searches go to the server's one pool of searches (server/core/thinkers.py, shared with the bots
+and the reviews: ``Settings.bot_workers`` spawned processes at a lower priority, or Ray), the state sent as
+its JSON and rebuilt there (:func:`hellenika.bots.coach.hint_from_json`); the first hint of either kind
+starts the pool's workers, so a "think harder" after a first "what would the bot do?" finds them ready. At
+most ``Settings.hint_workers`` hint searches run at once (the others wait their turn without holding
+anything); a worker that died answers 503 and the pool is rebuilt. The heuristic's answer is instant and
+stays in a thread. ``bot_workers`` 0 runs searches in a thread (tests that want no process start-up).
 """
 
 from __future__ import annotations
 
-import asyncio
-import concurrent.futures
-import contextlib
 import hashlib
 import logging
-import multiprocessing
 from typing import Any
 
 import anyio
 import anyio.to_thread
 
-from hellenika.bots.coach import hint_answer, hint_from_json, lower_priority, warm_worker
+from hellenika.bots.coach import hint_answer, hint_from_json
 from hellenika.engine.state import State
 from hellenika.server.core.config import Settings
 from hellenika.server.core.errors import ApiError
 from hellenika.server.core.limits import make_limiter
-from hellenika.server.core.security import RetryLater
 from hellenika.server.round import Master
 from hellenika.server.tables import PLAYING
 
@@ -58,17 +54,7 @@ class Hints:
             "hints",
             prefix=settings.redis_prefix,
         )
-        self.workers = max(0, settings.hint_workers)
-        self._searches = anyio.Semaphore(max(1, self.workers))
-        self._executor: concurrent.futures.ProcessPoolExecutor | None = None
-
-    def executor(self) -> concurrent.futures.ProcessPoolExecutor:
-        if self._executor is None:
-            # spawn: a fork of a process with threads (uvicorn's, the store's writer) is unsafe.
-            self._executor = concurrent.futures.ProcessPoolExecutor(
-                self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=lower_priority
-            )
-        return self._executor
+        self._searches = anyio.Semaphore(max(1, settings.hint_workers))
 
     async def suggest(self, table_id: str, user_id: int, by: str) -> dict[str, Any]:
         live = await self.master.live_table(table_id)
@@ -101,39 +87,20 @@ class Hints:
         return {"version": version, "seat": seat, **found}
 
     def warm(self, game: str) -> None:
-        """Start the worker pool (if not yet) and load ``game`` there, without waiting: a process takes a few
-        seconds to start, which the first search would otherwise wait for."""
-        if self.workers == 0 or self._executor is not None:
-            return
-        try:
-            self.executor().submit(warm_worker, game)
-        except (concurrent.futures.BrokenExecutor, OSError, RuntimeError):
-            log.exception("hints: no worker process")
-            self._executor = None
+        """Start the pool's workers (if not yet) and load ``game`` there, without waiting: a process takes a
+        second or more to start, which the first search would otherwise wait for."""
+        self.master.thinkers.warm(game)
 
     async def _search(
         self, game: str, state: State, seat: int, seed: int, names: list[str], iterations: int
     ) -> dict[str, Any]:
-        if self.workers == 0:
-            return await anyio.to_thread.run_sync(lambda: hint_answer(state, seat, seed, names, iterations))
-        state_json = state.to_json()
-        try:
-            future = self.executor().submit(hint_from_json, game, state_json, seat, seed, names, iterations)
-        except (concurrent.futures.BrokenExecutor, OSError, RuntimeError):  # no worker could be started
-            log.exception("hints: no worker process")
-            self._executor = None
-            raise RetryLater(503, "the hint's worker could not start; ask again in a moment", 2) from None
-        try:
-            return await asyncio.wrap_future(future)
-        except concurrent.futures.BrokenExecutor:
-            self._executor = None  # a new pool for the next search
-            raise RetryLater(503, "the hint's worker stopped; ask again in a moment", 2) from None
+        thinkers = self.master.thinkers
+        if thinkers.in_process:
+            return await thinkers.run(hint_answer, state, seat, seed, names, iterations)
+        found: dict[str, Any] = await thinkers.run(
+            hint_from_json, game, state.to_json(), seat, seed, names, iterations
+        )
+        return found
 
     async def close(self) -> None:
-        if self._executor is not None:
-            processes = list((getattr(self._executor, "_processes", None) or {}).values())
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            for process in processes:
-                with contextlib.suppress(Exception):
-                    process.terminate()
-            self._executor = None
+        """Nothing of its own to stop: the pool is the master's."""

@@ -5,12 +5,14 @@ choice is judged by ISMCTS from that seat's own observation (:mod:`hellenika.bot
 the move the search prefers, and how much better it judges it. The page shows the three biggest mistakes
 first, each a link to the replay at that step, and the seat's evaluation over the game as a chart.
 
-**Never on the event loop, never slowing live tables.** Reviews run in a pool of worker *processes*
-(``Settings.review_workers``; 0 runs them in one thread, for tests), a few decisions per task
+**Never on the event loop, never slowing live tables.** Reviews run in the server's one pool of searches
+(server/core/thinkers.py, shared with the bots and the hints: ``Settings.bot_workers`` worker *processes*
+at a lower priority, or Ray; ``bot_workers`` 0 runs them in a thread, for tests), a few decisions per task
 (``review_chunk``), so the page can show progress and the GIL of the process that serves tables is never
-held by a search. The worker count bounds how many run at once in a process; the others wait in a queue per
-person, served in turn (turns.py): the next free worker goes to the waiting person served longest ago, so a
-few people asking for several reviews each never keep everyone else waiting behind all of theirs.
+held by a search. ``Settings.review_workers`` bounds how many run at once in a process; the others wait in
+a queue per person, served in turn (turns.py): the next free worker goes to the waiting person served
+longest ago, so a few people asking for several reviews each never keep everyone else waiting behind all of
+theirs.
 
 **Bounds.** At most ``review_per_user`` reviews waiting or running per person (429). A person with none under
 way is always queued (in turn, as above); one asking for a further review while the site has
@@ -34,10 +36,8 @@ the CSRF header, as every state change.
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import contextlib
 import logging
-import multiprocessing
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -47,11 +47,12 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from hellenika import games
-from hellenika.bots.coach import loss_words, lower_priority, plan_review, review_steps, share
+from hellenika.bots.coach import loss_words, plan_review, review_steps, share
 from hellenika.engine.errors import HellenikaError
 from hellenika.server.core.config import Settings
 from hellenika.server.core.errors import ApiError
 from hellenika.server.core.security import RetryLater
+from hellenika.server.core.thinkers import Thinkers
 from hellenika.server.learn.turns import FairTurns
 from hellenika.server.replays import Replays
 from hellenika.server.store import Store
@@ -104,27 +105,15 @@ class Access:
 class Reviews:
     """The background queue of reviews and their cache (see the module docstring)."""
 
-    def __init__(self, store: Store, replays: Replays, settings: Settings) -> None:
+    def __init__(self, store: Store, replays: Replays, settings: Settings, thinkers: Thinkers) -> None:
         self.store = store
         self.replays = replays
         self.settings = settings
+        #: The server's pool of searches (the master's), where the judgements are computed.
+        self.thinkers = thinkers
         self.jobs: dict[tuple[str, int], Job] = {}
         self._turns = FairTurns(max(1, settings.review_workers))
-        self._executor: concurrent.futures.Executor | None = None
         self.closed = False
-
-    def executor(self) -> concurrent.futures.Executor:
-        if self._executor is None:
-            if self.settings.review_workers > 0:
-                # spawn: a fork of a process with threads (uvicorn's, the store's writer) is unsafe.
-                self._executor = concurrent.futures.ProcessPoolExecutor(
-                    self.settings.review_workers,
-                    mp_context=multiprocessing.get_context("spawn"),
-                    initializer=lower_priority,
-                )
-            else:
-                self._executor = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="review")
-        return self._executor
 
     # ------------------------------------------------------------------ access
 
@@ -316,23 +305,20 @@ class Reviews:
         await self._turns.acquire(job.user_id, HEARTBEAT_SECONDS, beat)
 
     async def _run(self, job: Job, record_json: dict[str, Any], iterations: int) -> None:
-        loop = asyncio.get_running_loop()
         started = time.monotonic()
         try:
             await self._slot(job)
             try:
                 job.status = RUNNING
                 await self._update(job, status=RUNNING)
-                executor = self.executor()
-                steps, names = await loop.run_in_executor(executor, plan_review, record_json, job.seat)
+                thinkers = self.thinkers
+                steps, names = await thinkers.run(plan_review, record_json, job.seat)
                 job.total = len(steps)
                 await self._update(job, total=job.total)
                 chunk = max(1, self.settings.review_chunk)
                 for start in range(0, len(steps), chunk):
                     part = steps[start : start + chunk]
-                    judged = await loop.run_in_executor(
-                        executor, review_steps, record_json, part, iterations, names
-                    )
+                    judged = await thinkers.run(review_steps, record_json, part, iterations, names)
                     job.decisions.extend(judged)
                     job.done += len(part)
                     await self._update(job, done=job.done)
@@ -347,9 +333,8 @@ class Reviews:
             raise  # the server is stopping: the row goes stale and may be asked for again
         except (HellenikaError, ApiError) as exc:
             await self._failed(job, f"this record cannot be reviewed: {exc}")
-        except concurrent.futures.BrokenExecutor:
-            log.exception("review of %s seat %d: the worker died", job.replay_id, job.seat)
-            self._executor = None  # a new pool for the next review
+        except RetryLater:  # its worker died (the pool is rebuilt for the next task) or the server stops
+            log.warning("review of %s seat %d: the worker stopped", job.replay_id, job.seat)
             await self._failed(job, "the review's worker stopped; ask again to retry")
         except Exception as exc:  # a database hiccup, a bug: said on the page, logged here
             log.exception("review of %s seat %d failed", job.replay_id, job.seat)
@@ -370,14 +355,7 @@ class Reviews:
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
-        if self._executor is not None:
-            # Worker processes still searching are stopped rather than waited for.
-            processes = list((getattr(self._executor, "_processes", None) or {}).values())
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            for process in processes:
-                with contextlib.suppress(Exception):
-                    process.terminate()
-            self._executor = None
+        # The pool's workers (still searching, perhaps) are the master's to stop.
 
 
 def fair_position(queued: list[tuple[int, float]], who: int, created_at: float) -> int:

@@ -4,15 +4,21 @@ webhook, and a crash loses nothing (rows stay until they are marked).
 One ``drain()`` (the background task calls it every ``Settings.notify_poll_seconds``; tests call it with
 an injected clock):
 
-1. **Deadline check** (at most once a minute): for each running table whose turn ends within the person's
-   N hours, queue ``deadline_soon`` (once per turn: the deadline is in the dedupe key). Skipped for tables
-   whose whole turn is shorter than N hours: the your-turn message already said the deadline.
+1. **Deadline check** (at most every ``Settings.notify_deadline_check_seconds``, a minute by default): for
+   each running table whose turn ends within the person's N hours, queue ``deadline_soon`` (once per turn:
+   the deadline is in the dedupe key). Skipped for tables whose whole turn is shorter than N hours: the
+   your-turn message already said the deadline.
 2. **Digests**: the e-mail rows ``held`` for people who chose the daily digest, queued before today (UTC),
    become one ``digest`` message a day (the day is in its dedupe key) and are marked ``digested``.
 3. **Delivery**: due rows (``pending``, or ``sending`` whose claim lapsed: a server that died mid-send) are
-   claimed with a guarded UPDATE (status ``sending``, the claim until now + 30 s, one attempt more), so two
-   drains never take the same row. Webhooks go through their own lane (hooklane.py): each delivery a task
-   with one deadline, a bounded number at once and per receiver, so a slow receiver holds up nobody else.
+   claimed with a guarded UPDATE (status ``sending``, the claim until now + the lease, one attempt more), so
+   two drains never take the same row. A mail's lease is longer than the SMTP timeout (``claim_seconds``:
+   twice it plus 10 s, 30 s for the default 10 s) and is renewed while the batch is sent, so a slow SMTP
+   server never lets the claim lapse under a live sender (which let another process send the mail a second
+   time, and record the delivered one as suppressed); a sender that died lets it lapse, and another drain
+   takes the row over.
+   Webhooks go through their own lane (hooklane.py): each delivery a task with one deadline, a bounded
+   number at once and per receiver, so a slow receiver holds up nobody else.
    Then, per row: the **quiet rule** (a ``your_turn`` or ``deadline_soon`` is ``suppressed`` while the
    person has a live WebSocket on any process (core/presence.py) or made a move within their quiet
    minutes (``users.last_action_at``, one row), and when the turn is already over), the channel's checks
@@ -21,8 +27,10 @@ an injected clock):
    ``notify_retry_seconds * 2^(attempts-1)`` (capped), and after ``notify_max_attempts`` the row is
    ``failed`` with its last error; a refused webhook address fails at once.
 
-A row is marked right after its delivery, so it is delivered once unless the server dies in the moment
-between the receiver's acceptance and that commit; the mail's ``Message-ID`` and the webhook's
+A row is marked right after its delivery, **under its claim**: the UPDATE names the attempt the claim
+counted, so a result is recorded only by the drain that holds the row (one whose claim was taken over
+records nothing). A row is therefore delivered once unless the server dies in the moment between the
+receiver's acceptance and that commit; the mail's ``Message-ID`` and the webhook's
 ``X-Hellenika-Delivery`` are the row's id, the same on every attempt, for a receiver to tell a repeat.
 """
 
@@ -82,13 +90,17 @@ from hellenika.server.tables import PLAYING, USER, TableInfo, load_info, load_in
 
 log = logging.getLogger("hellenika.server.notify")
 
-#: How long a claimed row is ours before another drain may take it again (a server that died mid-send).
+#: How long a claimed row is ours before another drain may take it again (a server that died mid-send), at
+#: least; a mail's claim also outlasts the SMTP timeout (``claim_seconds``).
 CLAIM_SECONDS = 30.0
+#: A mail's claim: this many SMTP timeouts plus CLAIM_MARGIN seconds (a send is a few commands, each bounded
+#: by the timeout), renewed every quarter of it (at most every RENEW_SECONDS) while the batch is being sent.
+CLAIM_TIMEOUTS = 2.0
+CLAIM_MARGIN = 10.0
+RENEW_SECONDS = 2.0
 #: Mail rows claimed at once, and mails sent at once (webhooks: hooklane.py and Settings).
 BATCH = 50
 PARALLEL = 8
-#: The deadline check runs at most this often (seconds of the server's clock).
-DEADLINE_CHECK_SECONDS = 60.0
 #: The largest "deadline within N hours" a person may choose (the check looks this far ahead).
 MAX_DEADLINE_HOURS = 168
 #: How long a verification link works.
@@ -116,9 +128,16 @@ class Context:
     last_action: float | None
 
 
-def claim(session: Session, now: float, limit: int, channel: str) -> list[Claimed]:
-    """Take up to ``limit`` due rows of a channel for this drain (guarded, so a row is taken by one drain
-    only)."""
+def claim_seconds(smtp_timeout: float) -> float:
+    """How long a mail's claim lasts: longer than the SMTP timeout, so a slow server never outlasts it."""
+    return CLAIM_TIMEOUTS * max(0.0, smtp_timeout) + CLAIM_MARGIN
+
+
+def claim(
+    session: Session, now: float, limit: int, channel: str, lease: float = CLAIM_SECONDS
+) -> list[Claimed]:
+    """Take up to ``limit`` due rows of a channel for this drain until ``now + lease`` (guarded, so a row is
+    taken by one drain only)."""
     due = (
         OutboxRow.status.in_((PENDING, SENDING)),
         OutboxRow.next_attempt_at <= now,
@@ -130,7 +149,7 @@ def claim(session: Session, now: float, limit: int, channel: str) -> list[Claime
         done = session.execute(
             update(OutboxRow)
             .where(OutboxRow.id == row_id, *due)
-            .values(status=SENDING, next_attempt_at=now + CLAIM_SECONDS, attempts=OutboxRow.attempts + 1)
+            .values(status=SENDING, next_attempt_at=now + lease, attempts=OutboxRow.attempts + 1)
         )
         if getattr(done, "rowcount", 0) == 1:
             taken.append(row_id)
@@ -138,6 +157,19 @@ def claim(session: Session, now: float, limit: int, channel: str) -> list[Claime
         return []
     rows = session.scalars(select(OutboxRow).where(OutboxRow.id.in_(taken)).order_by(OutboxRow.id))
     return [_claimed(r) for r in rows]
+
+
+def renew(session: Session, held: list[tuple[int, int]], until: float) -> int:
+    """Extend the claims of ``held`` rows ((id, attempt)) still ours to ``until``; answers how many."""
+    renewed = 0
+    for row_id, attempts in held:
+        done = session.execute(
+            update(OutboxRow)
+            .where(OutboxRow.id == row_id, OutboxRow.status == SENDING, OutboxRow.attempts == attempts)
+            .values(next_attempt_at=until)
+        )
+        renewed += int(getattr(done, "rowcount", 0) or 0)
+    return renewed
 
 
 def _claimed(r: OutboxRow) -> Claimed:
@@ -213,11 +245,13 @@ class Notifier:
         return sum(lanes)
 
     async def housekeeping(self) -> int:
-        """The deadline check (at most once a minute) and the digests; answers the rows they queued."""
+        """The deadline check (at most every ``notify_deadline_check_seconds``) and the digests; answers the
+        rows they queued."""
         async with self._locks["housekeeping"]:
             now = self.settings.clock()
             queued = 0
-            if self._deadlines_checked is None or now - self._deadlines_checked >= DEADLINE_CHECK_SECONDS:
+            every = self.settings.notify_deadline_check_seconds
+            if self._deadlines_checked is None or now - self._deadlines_checked >= every:
                 self._deadlines_checked = now
                 queued += await self.check_deadlines(now)
             return queued + await self.make_digests(now)
@@ -250,18 +284,44 @@ class Notifier:
     async def _drain_channel(self, now: float, channel: str) -> int:
         delivered = 0
         gate = asyncio.Semaphore(PARALLEL)
+        lease = claim_seconds(self.settings.smtp_timeout_seconds)
+        held: dict[int, int] = {}  # the batch's rows not yet marked: id -> the attempt our claim counted
 
         async def one(row: Claimed) -> str:
-            async with gate:
-                return await self.deliver(row)
+            try:
+                async with gate:
+                    return await self.deliver(row)
+            finally:
+                held.pop(row.id, None)
 
         while not self.closed:
-            rows = await self.store.write(lambda s: claim(s, now, BATCH, channel))
-            results = await asyncio.gather(*(one(row) for row in rows))
+            rows = await self.store.write(lambda s: claim(s, now, BATCH, channel, lease))
+            held.update((row.id, row.attempts) for row in rows)
+            keeper = asyncio.create_task(self._keep_claims(held, lease))
+            try:
+                results = await asyncio.gather(*(one(row) for row in rows))
+            finally:
+                keeper.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await keeper
             delivered += sum(status in (SENT, LOGGED) for status in results)
             if len(rows) < BATCH:
                 break
         return delivered
+
+    async def _keep_claims(self, held: dict[int, int], lease: float) -> None:
+        """Renew the claims of the rows being sent every quarter of the lease (at most every RENEW_SECONDS),
+        until cancelled (a failed renewal is logged: the next one comes well before the claim lapses)."""
+        while True:
+            await asyncio.sleep(min(lease / 4, RENEW_SECONDS))
+            if not held:
+                continue
+            rows = list(held.items())
+            until = self.settings.clock() + lease
+            try:
+                await self.store.write(functools.partial(renew, held=rows, until=until))
+            except Exception:
+                log.exception("renewing the claims of %d notifications failed", len(rows))
 
     # ------------------------------------------------------------------ deadlines and digests
 
@@ -375,7 +435,7 @@ class Notifier:
         except Exception as exc:  # a bug: kept for a retry, and logged with its traceback
             log.exception("notification %s failed", row.id)
             return await self._retry(row, f"{type(exc).__name__}: {exc}")
-        await self._mark(row.id, status, error)
+        await self._mark(row, status, error)
         return status
 
     @staticmethod
@@ -474,16 +534,14 @@ class Notifier:
 
     # ------------------------------------------------------------------ marking
 
-    async def _mark(self, row_id: int, status: str, error: str | None) -> None:
+    async def _mark(self, row: Claimed, status: str, error: str | None) -> None:
+        """Record a delivery's result, under its claim: only while the row is still this attempt's (a drain
+        whose claim was taken over records nothing)."""
         now = self.settings.clock()
         values: dict[str, Any] = {"status": status, "last_error": error[:500] if error else None}
         if status in (SENT, LOGGED):
             values["sent_at"] = now
-        await self.store.write(
-            lambda s: s.execute(
-                update(OutboxRow).where(OutboxRow.id == row_id, OutboxRow.status == SENDING).values(**values)
-            )
-        )
+        await self.store.write(lambda s: s.execute(update(OutboxRow).where(*_ours(row)).values(**values)))
 
     async def _retry(self, row: Claimed, error: str) -> str:
         """Back off (or give up after the last attempt); answers the row's new status."""
@@ -491,7 +549,7 @@ class Notifier:
         now = settings.clock()
         log.warning("notification %s (%s) failed, attempt %s: %s", row.id, row.channel, row.attempts, error)
         if row.attempts >= settings.notify_max_attempts:
-            await self._mark(row.id, FAILED, error)
+            await self._mark(row, FAILED, error)
             return FAILED
         delay = min(
             settings.notify_retry_seconds * 2 ** (row.attempts - 1), settings.notify_max_backoff_seconds
@@ -499,8 +557,13 @@ class Notifier:
         await self.store.write(
             lambda s: s.execute(
                 update(OutboxRow)
-                .where(OutboxRow.id == row.id, OutboxRow.status == SENDING)
+                .where(*_ours(row))
                 .values(status=PENDING, next_attempt_at=now + delay, last_error=error[:500])
             )
         )
         return PENDING
+
+
+def _ours(row: Claimed) -> tuple[Any, ...]:
+    """The conditions of a row still held by this claim: sending, at the attempt the claim counted."""
+    return (OutboxRow.id == row.id, OutboxRow.status == SENDING, OutboxRow.attempts == row.attempts)

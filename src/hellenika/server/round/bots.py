@@ -1,8 +1,13 @@
 """Bots at the table: a bot seat's turns, one commit each, in a task of the table's own.
 
-Fast levels choose on the commit's writer thread (no extra hop); searching levels think in the thread pool, so
-a bot's thinking never holds the writer or another table. The mixin is part of
-:class:`hellenika.server.round.master.Master`.
+Fast levels choose on the commit's writer thread (no extra hop: a few milliseconds); searching levels think
+in the bot pool (server/core/thinkers.py: worker processes, or Ray), never in the event loop's process, so a
+bot's thinking holds neither the writer, another table, nor the GIL that people's moves need. The state goes
+there as its JSON and the choice comes back as the action's JSON (:func:`hellenika.bots.remote.
+decide_from_json`, with the bot's generator's state, so the choice is the one the bot would make here). A
+worker that dies mid-thought is replaced and the decision asked again. The mixin is part of
+:class:`hellenika.server.round.master.Master`, which owns the pool (``thinkers``, shared by hints and
+reviews; created on first use, closed with the server).
 """
 
 from __future__ import annotations
@@ -14,12 +19,13 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-import anyio.to_thread
-
+from hellenika.bots.remote import decide_from_json
 from hellenika.bots.specs import LEVELS, make_agent
 from hellenika.engine.actions import Action
 from hellenika.engine.agent import Observation
 from hellenika.server.core.errors import ApiError
+from hellenika.server.core.security import RetryLater
+from hellenika.server.core.thinkers import Thinkers
 from hellenika.server.round.clocks import bot_plays
 from hellenika.server.round.live import LiveTable, MasterBase
 from hellenika.server.round.moves import BY_BOT, BY_TIMEOUT, bot_rng
@@ -33,10 +39,29 @@ FAST_LEVELS = frozenset({"easy", "medium", "trained"})  # trained: one forward p
 PAUSING_MODE = "live"
 #: The pause is slept in slices this long (seconds), looking each time whether the table is still here.
 PAUSE_SLICE = 0.1
+#: A decision whose worker died is asked again this many times (a new pool each time) before the loop gives up
+#: (the sweep, or the table's next load, starts it again).
+THINK_TRIES = 3
 
 
 class Bots(MasterBase):
     """Running the bots (a part of the master)."""
+
+    @property
+    def thinkers(self) -> Thinkers:
+        """The server process's bot pool (searches of bots, hints and reviews); made on first use."""
+        found: Thinkers | None = self.__dict__.get("_thinkers")
+        if found is None:
+            settings = self.settings
+            found = Thinkers(settings.bot_workers, "bots", settings.ray_address)
+            self.__dict__["_thinkers"] = found
+        return found
+
+    async def close_thinkers(self) -> None:
+        """Stop the bot pool's workers (the server is stopping)."""
+        found: Thinkers | None = self.__dict__.get("_thinkers")
+        if found is not None:
+            await found.close()
 
     def kick_bots(self, live: LiveTable) -> None:
         """Start the table's bot loop if a bot is to move and none is running."""
@@ -137,16 +162,30 @@ class Bots(MasterBase):
 
     async def _bot_move(self, live: LiveTable, seat: int, level: str) -> Action | Callable[[], Action]:
         """A bot's choice for the current state. Fast levels answer a function that the commit's thread
-        calls (no extra thread hop); searching levels think here, in the thread pool, so the writer thread
-        is never held for seconds."""
+        calls (no extra thread hop); searching levels think here, in the bot pool, so neither the writer
+        thread nor this process's GIL is held for seconds."""
+        level = level if level in LEVELS else "medium"
         key = (seat, level)
         agent = live.agents.get(key)
         if agent is None:
-            agent = make_agent(level if level in LEVELS else "medium")
+            agent = make_agent(level)
             live.agents[key] = agent
         state = live.state
         rng = bot_rng(live.info.seed or 0, seat, state.version)
         observation = Observation(state, seat)
         if level in FAST_LEVELS:
             return functools.partial(agent.choose, observation, rng)
-        return await anyio.to_thread.run_sync(agent.choose, observation, rng)
+        thinkers = self.thinkers
+        if thinkers.in_process:
+            return await thinkers.run(agent.choose, observation, rng)
+        game = live.info.game
+        state_json = state.to_json()  # taken under the table's lock: the worker reads only this copy
+        for attempt in range(THINK_TRIES):
+            try:
+                found = await thinkers.run(decide_from_json, game, state_json, seat, level, rng.state)
+                return state.game.action_from_json(found)
+            except RetryLater:
+                if attempt == THINK_TRIES - 1:
+                    raise
+                log.warning("table %s: the bot's worker stopped; asking again", live.info.id)
+        raise AssertionError("unreachable")  # pragma: no cover
