@@ -33,7 +33,8 @@ class Settings:
     #: Connections this process keeps in its pool, and how many more it may open at peak.
     database_pool_size: int = 6
     database_pool_overflow: int = 4
-    #: ``database_url`` is PgBouncer in transaction mode: no session settings, no prepared statements.
+    #: ``database_url`` is PgBouncer in transaction mode: no session settings, no prepared statements, and
+    #: leases are rows of ``leases`` with an expiry rather than session advisory locks (core/coordination.py).
     database_pooler: bool = False
     #: The database itself behind a pooler (migrations and the leases' session locks); None: database_url.
     database_direct_url: str | None = None
@@ -175,9 +176,6 @@ class Settings:
     ws_sync_burst: int = 5
     ws_sync_seconds: float = 1.0
     # What holds across processes (docs/WEB.md "Presence", "Revocation").
-    #: Behind a pooler in transaction mode (PgBouncer): leases are rows of ``leases`` with an expiry, not
-    #: session advisory locks (server/core/coordination.py).
-    database_pooler: bool = False
     #: How often each process asks the database whether the sessions of its open sockets still stand (a
     #: logout or a suspension another process could not announce; seconds); 0 disables the task.
     session_recheck_seconds: float = 60.0
