@@ -33,8 +33,6 @@ def test_a_direct_connection_carries_the_statement_limits_and_prepares(postgres_
         with store.engine.connect() as connection:
             assert connection.exec_driver_sql("SHOW statement_timeout").scalar() == "30s"
             assert connection.exec_driver_sql("SHOW idle_in_transaction_session_timeout").scalar() == "1min"
-            assert (
-            )  # the server's own side
             raw = connection.connection.dbapi_connection
             assert raw is not None and raw.prepare_threshold == 5  # psycopg's default
     finally:

@@ -216,7 +216,8 @@ class Store:
         except SQLAlchemyError as exc:
             if not self.is_sqlite and is_outage(exc):
                 self._mark_down(first_line(exc))
-                raise self._refusal() from exc
+                # The connection lost during the commit itself: the commit may have been made.
+                raise (self._unconfirmed() if call.state == COMMITTING else self._refusal()) from exc
             raise
 
     async def _timed_out(self, call: _Call, future: Future[T], waiter: asyncio.Future[T]) -> T:
@@ -237,12 +238,14 @@ class Store:
             )
         self._mark_down(f"a call got no answer within {seconds} s")
         if state == COMMITTING:
-            raise StoreUnavailable(
-                f"the database did not confirm the change within {seconds} s; it may have been made: "
-                "reload before trying again",
-                self.outage.retry_after(),
-            )
+            raise self._unconfirmed()
         raise self._refusal()
+
+    def _unconfirmed(self) -> StoreUnavailable:
+        return StoreUnavailable(
+            "the database did not confirm the change; it may have been made: reload before trying again",
+            self.outage.retry_after(),
+        )
 
     def _refusal(self) -> StoreUnavailable:
         return StoreUnavailable(
