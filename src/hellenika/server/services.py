@@ -80,7 +80,9 @@ class Services:
             )
             locks = make_locks(store, settings.database_pooler)
         accounts = Accounts(store, settings, redis)
-        fanout = make_fanout(settings.redis_url, settings.redis_prefix, settings.database_url)
+        # LISTEN needs a session of its own: behind a pooler it goes to the database directly.
+        listen_url = settings.database_direct_url or settings.database_url
+        fanout = make_fanout(settings.redis_url, settings.redis_prefix, listen_url)
         master = Master(store, settings, fanout, locks)
         replays = Replays(store, master, settings)
         presence = Presence(
