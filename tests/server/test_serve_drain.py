@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
+import pytest
 from sqlalchemy import create_engine, select
 from sqlalchemy.orm import Session
 
@@ -83,12 +84,14 @@ def test_sigterm_answers_every_request_on_keep_alive_connections(tmp_path: Path)
         for thread in threads:
             thread.start()
         time.sleep(2.0)
-        ready = httpx.get(f"{base}/readyz", timeout=10)
-        assert ready.status_code == 200
-        server.send_signal(signal.SIGTERM)
-        time.sleep(0.5)
-        draining = httpx.get(f"{base}/readyz", timeout=10)
-        assert draining.status_code == 503 and draining.headers["connection"] == "close"
+        with httpx.Client(base_url=base, timeout=10) as probe:  # a load balancer's kept-alive probe
+            assert probe.get("/readyz").status_code == 200
+            server.send_signal(signal.SIGTERM)
+            time.sleep(0.5)
+            draining = probe.get("/readyz")  # on its open connection: new ones are refused
+            assert draining.status_code == 503 and draining.headers["connection"] == "close"
+            with pytest.raises(httpx.ConnectError):
+                httpx.get(f"{base}/readyz", timeout=10)
         assert server.wait(timeout=30) == 0
     finally:
         stop.set()

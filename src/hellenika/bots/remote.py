@@ -13,10 +13,13 @@ from __future__ import annotations
 
 import functools
 import os
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from hellenika.engine.agent import Agent, Observation
 from hellenika.engine.rng import Rng
+
+T = TypeVar("T")
 
 
 @functools.lru_cache(maxsize=32)
@@ -45,6 +48,12 @@ def decide_from_json(
     state = games.get(game).state_from_json(state_json)
     action = _agent(level).choose(Observation(state, seat), rng_from_state(seed))
     return action.to_json()
+
+
+def call(fn: Callable[..., T], *args: Any) -> T:
+    """A Ray task's body (server/core/thinkers.py): the job itself, so a Ray worker imports this module
+    and the job's, never the server."""
+    return fn(*args)
 
 
 def worker_pid() -> int:

@@ -12,11 +12,12 @@ step around the per-address rate limits, which count ``request.client.host``.
 ``HELLENIKA_SETTINGS``. Several processes need PostgreSQL (the truth) and Redis (the notes between them), so
 ``--workers`` > 1 on SQLite or without a Redis URL is refused (exit 2).
 
-SIGTERM stops the server gracefully, in two steps. First it **drains** (``--drain-seconds``): the server
-goes on answering, but every answer says ``Connection: close`` and ``/readyz`` answers 503 (a load balancer
-stops sending), so each client's keep-alive connection is closed *after* an answer, by the client's own
-next request, instead of under a request the client has just sent; idle ones run out on uvicorn's
-keep-alive timeout meanwhile. The drain ends as soon as no connection is open, at the latest after its
+SIGTERM stops the server gracefully, in two steps. First it **drains** (``--drain-seconds``): it accepts
+no new connection (refused before anything is sent), but goes on answering on the open ones, every answer
+saying ``Connection: close`` and ``/readyz`` answering 503 (a load balancer's kept-alive probe stops
+sending), so each client's keep-alive connection is closed *after* an answer, by the client's own next
+request, instead of under a request the client has just sent; idle ones run out on uvicorn's keep-alive
+timeout meanwhile. The drain ends as soon as no connection is open, at the latest after its
 seconds (a little more than the keep-alive timeout, so none is left idle). Then uvicorn's own shutdown:
 it stops accepting, asks open connections to close (WebSockets get 1012), waits up to
 ``--timeout-graceful-shutdown`` seconds for requests in flight, then runs the app's lifespan shutdown (the
@@ -151,6 +152,10 @@ def draining_server(config: uvicorn.Config, gate: Draining, drain_seconds: float
         async def on_tick(self, counter: int) -> bool:
             started = self.drain_started
             if started is not None and not self.should_exit:
+                # No new connections from the first tick of the drain (a refused connection sent nothing):
+                # the drain then ends when the ones it has are closed, so none is cut at the shutdown.
+                for listener in self.servers:
+                    listener.close()
                 idle = not self.server_state.connections
                 if idle or time.monotonic() - started >= drain_seconds:
                     self.should_exit = True

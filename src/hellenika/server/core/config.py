@@ -142,8 +142,8 @@ class Settings:
     # Learning (server/learn/review.py, server/learn/hints.py, server/learn/routes.py).
     #: ISMCTS iterations per decision of a post-game review (``hellenika analyze`` uses 2000; tests, a few).
     review_iterations: int = 400
-    #: Worker processes that run reviews (never the event loop's process); 0 runs them in a thread instead
-    #: (tests that want no process start-up). Waiting reviews are served a person at a time, in turn; one
+    #: Reviews computed at once in a process, in the bot pool (``bot_workers``; never the event loop's
+    #: process). Waiting reviews are served a person at a time, in turn; one
     #: person may have at most ``review_per_user`` waiting or running at once (429), and a further review of
     #: someone who has one under way is refused (503) while ``review_queue`` wait or run on the site (a
     #: person's first review is always queued).
@@ -154,8 +154,8 @@ class Settings:
     review_chunk: int = 4
     #: ISMCTS iterations of a hint's "think harder" search.
     hint_iterations: int = 300
-    #: Worker processes that run "think harder" searches (never the serving process's threads: a search
-    #: holds the GIL); 0 runs them in a thread instead (tests that want no process start-up).
+    #: "Think harder" searches at once in a process, in the bot pool (``bot_workers``; never the serving
+    #: process's threads: a search holds the GIL); the others wait their turn.
     hint_workers: int = 1
     #: Hints one person may ask for in a minute (429 beyond).
     hints_per_minute: int = 20

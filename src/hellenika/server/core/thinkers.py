@@ -31,7 +31,7 @@ from typing import Any, TypeVar
 
 import anyio.to_thread
 
-from hellenika.bots.remote import lower_priority, warm
+from hellenika.bots.remote import call, lower_priority, warm
 from hellenika.server.core.security import RetryLater
 
 log = logging.getLogger("hellenika.server.thinkers")
@@ -59,8 +59,8 @@ class Thinkers:
         size = queue if queue is not None else QUEUED_PER_WORKER * max(1, self.workers)
         self._slots = asyncio.Semaphore(max(1, size))
         self._executor: concurrent.futures.ProcessPoolExecutor | None = None
-        self._ray: Any = None
         self._remote: Any = None
+        self._ray_lost: tuple[type[BaseException], ...] = ()
         self.closed = False
 
     @property
@@ -83,8 +83,10 @@ class Thinkers:
             ray = importlib.import_module("ray")
             if not ray.is_initialized():
                 ray.init(address=self.ray_address, include_dashboard=False, logging_level="warning")
-            self._ray = ray
-            self._remote = ray.remote(num_cpus=1, max_retries=1)(_call)
+            # The task's body lives in bots/remote.py: a Ray worker imports the bots, never the server.
+            self._remote = ray.remote(num_cpus=1, max_retries=1)(call)
+            names = ("WorkerCrashedError", "NodeDiedError", "ObjectLostError", "LocalRayletDiedError")
+            self._ray_lost = tuple(getattr(ray.exceptions, n) for n in names if hasattr(ray.exceptions, n))
         return self._remote
 
     def _drop_pool(self, executor: concurrent.futures.ProcessPoolExecutor) -> None:
@@ -103,11 +105,19 @@ class Thinkers:
         async with self._slots:
             self.jobs += 1
             if self.ray_address is not None:
-                result: T = await self._ray_remote().remote(fn, *args)
-                return result
+                return await self._on_ray(fn, args)
             if self.workers == 0:
                 return await anyio.to_thread.run_sync(lambda: fn(*args))
             return await self._in_pool(fn, args)
+
+    async def _on_ray(self, fn: Callable[..., T], args: tuple[Any, ...]) -> T:
+        remote = self._ray_remote()
+        try:
+            result: T = await remote.remote(fn, *args)
+        except self._ray_lost:  # the worker or its node died (after Ray's own retry): 503, not 500
+            log.warning("%s: a Ray worker died during a job", self.name)
+            raise RetryLater(503, STOPPED, RETRY_AFTER) from None
+        return result
 
     async def _in_pool(self, fn: Callable[..., T], args: tuple[Any, ...]) -> T:
         for attempt in range(2):
@@ -158,11 +168,6 @@ class Thinkers:
         if self._executor is not None:
             _stop(self._executor)
             self._executor = None
-
-
-def _call(fn: Callable[..., T], *args: Any) -> T:
-    """A Ray task's body: the job itself (the remote function wraps this)."""
-    return fn(*args)
 
 
 def _nothing() -> None:
