@@ -402,7 +402,8 @@ def test_advisory_leases_share_one_connection_and_are_all_lost_with_it(postgres_
             with psycopg.connect(processes.plain(postgres_url), autocommit=True) as conn:
                 pids = conn.execute(
                     "SELECT DISTINCT pid FROM pg_locks WHERE locktype = 'advisory' AND granted"
-                ).fetchall()
+                    " AND database = (SELECT oid FROM pg_database WHERE datname = current_database())"
+                ).fetchall()  # this test's database only (other tests run beside it on the same server)
                 assert len(pids) == 1
                 conn.execute("SELECT pg_terminate_backend(%s)", (pids[0][0],))
             assert not await locks.check()
