@@ -363,6 +363,36 @@ def test_row_leases_are_exclusive_across_stores_and_taken_over_once_expired(post
     asyncio.run(run())
 
 
+def test_behind_a_pooler_bots_move_under_row_leases_held_by_one_server_at_a_time(
+    servers: Any, postgres_url: str, clock: FakeClock
+) -> None:
+    first, second = servers(database_pooler=True), servers(database_pooler=True)
+    assert isinstance(first.services.master.locks, RowLocks)
+    person = first.player("pooled")
+    seats = [{"kind": "bot", "level": "easy"}, {"kind": "me"}]
+    tid = person.create(game="hercules", players=2, seats=seats)["id"]
+    # Another server holds the table's bot lease (as if thinking): nobody else moves the bot meanwhile.
+    lease = second.call(second.services.master.locks.try_hold(f"bot:{tid}"))
+    assert lease is not None
+    person.ok(person.post(f"/api/tables/{tid}/start"))
+    for _ in range(50):  # who starts is drawn: play the person's decisions until the bot is to move
+        mine = person.state(tid)
+        if mine["to_move"] != 1:
+            break
+        person.ok(person.move(tid, mine["version"], mine["legal"][0]["action"]))
+    held = person.state(tid)
+    assert held["to_move"] == 0
+    time.sleep(0.5)
+    assert person.state(tid)["version"] == held["version"], "the bot moved while another held its lease"
+    with psycopg.connect(processes.plain(postgres_url)) as conn:
+        row = conn.execute("SELECT owner FROM leases WHERE name = %s", (f"bot:{tid}",)).fetchone()
+    assert row == (second.services.master.locks.owner,)  # type: ignore[attr-defined]
+    second.call(lease.release())
+    clock.advance(10)  # the bot's table has been quiet: the sweep takes it up
+    assert first.call(first.services.master.sweep_bots()) == 1
+    eventually(lambda: person.state(tid)["version"] > held["version"])  # the first server took it over
+
+
 def test_advisory_leases_share_one_connection_and_are_all_lost_with_it(postgres_url: str) -> None:
     async def run() -> None:
         locks = PgLocks(postgres_url)
@@ -372,7 +402,8 @@ def test_advisory_leases_share_one_connection_and_are_all_lost_with_it(postgres_
             with psycopg.connect(processes.plain(postgres_url), autocommit=True) as conn:
                 pids = conn.execute(
                     "SELECT DISTINCT pid FROM pg_locks WHERE locktype = 'advisory' AND granted"
-                ).fetchall()
+                    " AND database = (SELECT oid FROM pg_database WHERE datname = current_database())"
+                ).fetchall()  # this test's database only (other tests run beside it on the same server)
                 assert len(pids) == 1
                 conn.execute("SELECT pg_terminate_backend(%s)", (pids[0][0],))
             assert not await locks.check()
