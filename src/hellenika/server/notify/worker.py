@@ -52,6 +52,7 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from hellenika.server.core.config import Settings
+from hellenika.server.core.errors import log_failure
 from hellenika.server.core.hub import Hub
 from hellenika.server.core.presence import Presence
 from hellenika.server.core.security import token_hash
@@ -220,8 +221,8 @@ class Notifier:
             while not self.closed:
                 try:
                     await step()
-                except Exception:
-                    log.exception("the notification drain failed")
+                except Exception as exc:  # an outage: one line (core/errors.py), not a traceback a pass
+                    log_failure(log, exc, "the notification drain failed")
                 await asyncio.sleep(self.settings.notify_poll_seconds)
 
         await asyncio.gather(
@@ -320,8 +321,8 @@ class Notifier:
             until = self.settings.clock() + lease
             try:
                 await self.store.write(functools.partial(renew, held=rows, until=until))
-            except Exception:
-                log.exception("renewing the claims of %d notifications failed", len(rows))
+            except Exception as exc:
+                log_failure(log, exc, "renewing the claims of %d notifications failed", len(rows))
 
     # ------------------------------------------------------------------ deadlines and digests
 
