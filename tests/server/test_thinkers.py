@@ -137,7 +137,8 @@ def test_a_bot_goes_on_after_its_worker_is_killed_mid_thought(make_server: Any, 
     (pid,) = thinkers.pids()
     os.kill(pid, signal.SIGKILL)  # the bot's search dies with it: asked again of a new pool
     _play(player, table, 2)
-    assert thinkers.jobs > jobs + 1  # the decision asked again, and the next ones
+    # The bot went on in a new pool (the killed job may have ended just before the kill, so only "more").
+    assert thinkers.jobs > jobs
     assert thinkers.rebuilt >= 1 and pid not in thinkers.pids() and thinkers.pids()
     server.stop()
 
