@@ -213,3 +213,92 @@ def test_python_fast_paths_answer_as_openspiels_cpp_state(name: str) -> None:
                     state.legal_actions(-1)
             state.apply_action(rng.choice(state.legal_actions()))
         assert state.legal_actions() == []
+
+
+FIRST_CONFIGS = [(name, *games.get(name).configurations()[0]) for name in games.names()]
+
+
+@pytest.mark.parametrize(("name", "players", "options"), FIRST_CONFIGS)
+def test_random_sim_test_unchecked(name: str, players: int, options: dict[str, object]) -> None:
+    """``checked=False`` (the fast path) passes OpenSpiel's simulation test as well."""
+    game = load(name, players, options, max_length=300, checked=False)
+    assert not game.checked
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def _illegal_numbers(state: pyspiel.State, size: int) -> list[int]:
+    """Some numbers that are not legal here: the first and last of the table, one in between, and two out of
+    range."""
+    legal = set(state.legal_actions())
+    inside = [n for n in (0, size // 2, size - 1) if n not in legal]
+    middle = next((n for n in range(size) if n not in legal), None)
+    return sorted({*inside, *([middle] if middle is not None else []), size, -5})
+
+
+def _snapshot(state: pyspiel.State) -> tuple[object, ...]:
+    return state.engine.digest(), state.history(), state.legal_actions(), state.serialize()
+
+
+@pytest.mark.parametrize(("name", "players", "options"), FIRST_CONFIGS)
+def test_illegal_action_raises_naming_it_and_changes_nothing(
+    name: str, players: int, options: dict[str, object]
+) -> None:
+    """At decisions and chance nodes along a random game, every illegal number is refused with OpenSpiel's
+    error naming the action, and the state (engine digest, history, legal actions) is unchanged."""
+    game = load(name, players, options)
+    codec = codec_for(name)
+    rng = random.Random(7)
+    state = game.new_initial_state()
+    checked_decisions = checked_chance = 0
+    while not state.is_terminal() and len(state.history()) < 120:
+        size = codec.num_chance_outcomes if state.is_chance_node() else codec.num_actions
+        before = _snapshot(state)
+        for number in _illegal_numbers(state, size):
+            with pytest.raises(pyspiel.SpielError, match=rf"illegal action \({number}\)"):
+                state.apply_action(number)
+            assert _snapshot(state) == before
+        if state.is_chance_node():
+            checked_chance += 1
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(actions, probs)[0])
+        else:
+            checked_decisions += 1
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert checked_decisions >= 5 and checked_chance > 0
+    if state.is_terminal():
+        with pytest.raises(pyspiel.SpielError, match="terminal"):
+            state.apply_action(0)
+
+
+def test_illegal_action_error_names_the_action_and_the_legal_ones() -> None:
+    game = load("attika", 2, {})
+    state = play_random(game, seed=11, steps=40)
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    legal = state.legal_actions()
+    codec = codec_for("attika")
+    wrong = next(n for n in range(codec.num_actions) if n not in legal and codec.decode(n).KIND == "build")
+    with pytest.raises(pyspiel.SpielError) as caught:
+        state.apply_action(wrong)
+    text = str(caught.value)
+    player = state.current_player()
+    assert f"Current player {player} calling ApplyAction with illegal action ({wrong})" in text
+    assert codec.decode(wrong).notation() in text
+    assert codec.decode(legal[0]).notation() in text
+
+
+def test_unchecked_game_skips_the_check() -> None:
+    """The documented fast path really is unchecked: an illegal number goes to the engine as it is."""
+    game = load("hellas", 2, {}, checked=False)
+    state = play_random(game, seed=2, steps=30)
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    legal = set(state.legal_actions())
+    wrong = next(n for n in range(game.num_distinct_actions()) if n not in legal)
+    length = len(state.history())
+    try:
+        state.apply_action(wrong)
+    except Exception as error:  # the engine may fail deeper down; what matters is that no check refused it
+        assert "calling ApplyAction with illegal action" not in str(error)
+    else:
+        assert len(state.history()) == length + 1

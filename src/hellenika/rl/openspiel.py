@@ -9,7 +9,15 @@ which one name per count could not (Peloponnes alone has 23 configurations)::
     game = pyspiel.load_game("python_hellenika_peloponnes", {"players": 3, "expansion": True})
 
 Parameters: ``players`` (default 2 where the game allows it), every option of the game under its own name and
-with its own default (``hellenika options``), and ``max_length`` (see below).
+with its own default (``hellenika options``), ``max_length`` (see below) and ``checked``.
+
+- **Checked actions** (``checked=True``, the default): ``apply_action`` refuses a number that is not legal
+  at this node (a decision not in ``legal_actions()``, a chance outcome not in ``chance_outcomes()``, anything
+  on a terminal state) with ``pyspiel.SpielError`` in OpenSpiel's own words (``Current player 0 calling
+  ApplyAction with illegal action (1234): build WELL; legal here: draw 0, ...``), and the state, its
+  history included, is left as it was. ``checked=False`` skips the look-up for speed (the engine's unchecked
+  path: an illegal number then corrupts the game or fails somewhere deeper); use it only with a
+  correct mask.
 
 - **GameType**: sequential; explicit stochastic chance (every die, draw and deal is a chance node whose
   outcomes and probabilities come from the engine's ``chance_outcomes()``); imperfect information for the
@@ -36,6 +44,7 @@ with its own default (``hellenika options``), and ``max_length`` (see below).
 
 from __future__ import annotations
 
+import bisect
 import json
 import math
 from typing import Any
@@ -77,7 +86,11 @@ def has_hidden_information(game: Game) -> bool:
 def _game_type(game: Game) -> pyspiel.GameType:
     low = min(p for p, _ in game.configurations())
     high = max(p for p, _ in game.configurations())
-    params: dict[str, Any] = {"players": default_players(game), "max_length": DEFAULT_MAX_LENGTH[game.name]}
+    params: dict[str, Any] = {
+        "players": default_players(game),
+        "max_length": DEFAULT_MAX_LENGTH[game.name],
+        "checked": True,
+    }
     for spec in game.option_specs:
         params[spec.name] = spec.default
     info = pyspiel.GameType.Information
@@ -114,6 +127,7 @@ class HellenikaSpielGame(pyspiel.Game):  # type: ignore[misc]
         options = {spec.name: params[spec.name] for spec in engine.option_specs if spec.name in params}
         self.options = engine.validate(players, options)
         self.max_length = int(params.get("max_length", DEFAULT_MAX_LENGTH[engine.name]))
+        self.checked = bool(params.get("checked", True))
         codec = codec_for(engine.name)
         info = pyspiel.GameInfo(
             num_distinct_actions=codec.num_actions,
@@ -249,6 +263,7 @@ class HellenikaSpielState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self._box = _Box(engine, game.players)
         self._max_length = game.max_length
+        self._checked = game.checked
 
     @property
     def _codec(self) -> GameCodec:
@@ -299,6 +314,8 @@ class HellenikaSpielState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         box = self._box
+        if self._checked:
+            self._check(action)
         box.views = {}  # replaced, never cleared: a clone may share the old ones
         box.vectors = {}
         engine = box.engine
@@ -311,6 +328,32 @@ class HellenikaSpielState(pyspiel.State):  # type: ignore[misc]
         box.length += 1
         if box.length >= self._max_length and not engine.is_terminal():
             box.truncated = True
+
+    def _check(self, action: int) -> None:
+        """Refuse an action number that is not legal here, before anything changes (OpenSpiel's C++ side
+        appends to the history only after ``_apply_action`` returns, so the whole state stays as it was)."""
+        box = self._box
+        engine = box.engine
+        player = engine.current_player()
+        if box.truncated or player == TERMINAL:
+            raise pyspiel.SpielError(f"ApplyAction({action}) on a terminal state")
+        if player == CHANCE:
+            legal = [n for n, _ in self.chance_outcomes()]
+            table = box.codec.chance
+        else:
+            legal = box.legal_numbers()
+            table = box.codec.decisions
+        i = bisect.bisect_left(legal, action)
+        if i < len(legal) and legal[i] == action:
+            return
+        who = "chance" if player == CHANCE else player
+        name = table.decode(action).notation() if 0 <= action < len(table) else "no action of this game"
+        allowed = ", ".join(table.decode(n).notation() for n in legal[:12])
+        more = f" and {len(legal) - 12} more" if len(legal) > 12 else ""
+        raise pyspiel.SpielError(
+            f"Current player {who} calling ApplyAction with illegal action ({action}): {name}; "
+            f"legal here: {allowed}{more}"
+        )
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
