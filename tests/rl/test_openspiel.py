@@ -302,3 +302,74 @@ def test_unchecked_game_skips_the_check() -> None:
         assert "calling ApplyAction with illegal action" not in str(error)
     else:
         assert len(state.history()) == length + 1
+
+
+HIDDEN = [name for name in games.names() if hos.has_hidden_information(games.get(name))]
+
+
+def test_the_hidden_information_games_are_the_ones_openspiel_calls_imperfect() -> None:
+    assert sorted(HIDDEN) == ["attika", "hellas_delonge"]
+    for name in games.names():
+        information = pyspiel.load_game(hos.short_name(name)).get_type().information
+        assert (information == pyspiel.GameType.Information.IMPERFECT_INFORMATION) == (name in HIDDEN)
+
+
+@pytest.mark.parametrize(("name", "players", "options"), CONFIGS)
+def test_resample_from_infostate_keeps_what_the_seat_knows(
+    name: str, players: int, options: dict[str, object]
+) -> None:
+    """The resampled state is one the seat cannot tell apart (same information state and legal actions), it
+    is a new state (applying to it leaves the original alone), and in a hidden-information game some seat's
+    resamples really differ from the true state."""
+    game = load(name, players, options)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    state = play_random(game, seed=9, steps=30)
+    assert not state.is_terminal()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    differs = False
+    for seat in range(players):
+        for _ in range(3):
+            other = state.resample_from_infostate(seat, sampler)
+            assert other.information_state_string(seat) == state.information_state_string(seat)
+            assert np.array_equal(other.information_state_tensor(seat), state.information_state_tensor(seat))
+            assert other.history() == state.history()
+            differs |= other.engine.digest() != state.engine.digest()
+    if name not in HIDDEN:
+        assert not differs, "a perfect-information game has nothing to resample"
+    mover = state.current_player()
+    other = state.resample_from_infostate(mover, sampler)
+    assert other.legal_actions() == state.legal_actions()
+    before = state.engine.digest()
+    other.apply_action(other.legal_actions()[0])
+    assert state.engine.digest() == before
+    if name in HIDDEN and players > 1:
+        assert differs, "the seats of a hidden-information game never saw a different world"
+
+
+class _ValueEvaluator(mcts.Evaluator):  # type: ignore[misc]
+    """The game's own quick evaluation at the leaves (``Game.estimate_returns``), uniform priors."""
+
+    def evaluate(self, state: pyspiel.State) -> np.ndarray:
+        engine = state.engine
+        if engine.is_terminal():
+            return np.asarray(state.returns())
+        return np.asarray(engine.game.estimate_returns(engine), dtype=float)
+
+    def prior(self, state: pyspiel.State) -> list[tuple[int, float]]:
+        legal = state.legal_actions()
+        return [(a, 1.0 / len(legal)) for a in legal]
+
+
+@pytest.mark.parametrize("name", HIDDEN)
+def test_openspiels_ismcts_bot_plays_whole_games(name: str) -> None:
+    """OpenSpiel's (Python) ISMCTSBot in every seat of a 2-player game, resampling worlds through
+    ``resample_from_infostate``, to the game's real end (a small budget keeps it quick)."""
+    from open_spiel.python.algorithms import ismcts
+
+    game = load(name, 2, {})
+    rng = np.random.RandomState(4)
+    bots = [ismcts.ISMCTSBot(game, _ValueEvaluator(), 2.0, 3, random_state=rng) for _ in range(2)]
+    state = play_mcts(game, bots, rng)  # type: ignore[arg-type]
+    assert state.engine.is_terminal(), "the game must end by its rules, not by the adapter's cap"
+    assert state.returns() == [float(r) for r in state.engine.returns()]

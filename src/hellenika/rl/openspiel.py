@@ -55,6 +55,7 @@ import pyspiel
 from hellenika import games
 from hellenika.engine.game import Game
 from hellenika.engine.results import pairwise_utilities
+from hellenika.engine.rng import Rng
 from hellenika.engine.state import CHANCE, TERMINAL, State
 from hellenika.rl.codec import GameCodec, codec_for
 from hellenika.rl.layout import Encoder, encode_state, encoder_of
@@ -354,6 +355,24 @@ class HellenikaSpielState(pyspiel.State):  # type: ignore[misc]
             f"Current player {who} calling ApplyAction with illegal action ({action}): {name}; "
             f"legal here: {allowed}{more}"
         )
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> HellenikaSpielState:
+        """A state ``player_id`` cannot tell from this one: the engine's ``determinize`` (everything the seat
+        cannot see redrawn consistently with what it saw), seeded from the caller's sampler, which is all the
+        randomness OpenSpiel hands over. Perfect-information games get a copy. The copy keeps this state's
+        OpenSpiel history (the C++ side's; a redrawn hand changes no decision) and the adapter's bookkeeping,
+        so its information state for ``player_id`` is this one's."""
+        seed = 0
+        for _ in range(2):  # two draws: 106 bits of the sampler's doubles, folded into a 64-bit seed
+            seed = (seed << 53) ^ int(float(probability_sampler()) * (1 << 53))
+        other: HellenikaSpielState = self.clone()
+        box = other._box
+        box.engine = self._box.engine.determinize(player_id, Rng(seed & ((1 << 64) - 1)))
+        box.views = {}
+        box.vectors = {}
+        box.legal = []
+        box.legal_version = -1
+        return other
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
