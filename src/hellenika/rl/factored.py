@@ -28,7 +28,7 @@ Token = tuple[int, Any]
 def tokens_of(action: Action) -> tuple[Token, ...]:
     """The action as its kind and field values, each tagged with its position."""
     values: list[Any] = [action.KIND]
-    values.extend(getattr(action, f.name) for f in dataclasses.fields(action))  # type: ignore[arg-type]
+    values.extend(getattr(action, f.name) for f in dataclasses.fields(action))
     return tuple((i, tuple(v) if isinstance(v, list) else v) for i, v in enumerate(values))
 
 

@@ -386,12 +386,12 @@ class HellenikaSpielState(pyspiel.State):  # type: ignore[misc]
         if i < len(legal) and legal[i] == action:
             return
         who = "chance" if player == CHANCE else player
-        if box.factored is not None and player != CHANCE:
-            text = box.factored.text
-            size = box.factored.num_tokens
-        else:
-            text = lambda n: table.decode(n).notation()  # noqa: E731
-            size = len(table)
+        factored = box.factored if player != CHANCE else None
+
+        def text(n: int) -> str:
+            return factored.text(n) if factored is not None else table.decode(n).notation()
+
+        size = factored.num_tokens if factored is not None else len(table)
         name = text(action) if 0 <= action < size else "no action of this game"
         allowed = ", ".join(text(n) for n in legal[:12])
         more = f" and {len(legal) - 12} more" if len(legal) > 12 else ""

@@ -186,7 +186,7 @@ class HellenikaEnv(AECEnv):  # type: ignore[misc]
             raise ValueError(f"{action!r} is not a legal action number for {agent} here")
         # Rewards are all zero until the game ends, and after it only dead steps come here, so there is no
         # per-step reward to clear (AEC's usual `_cumulative_rewards[agent] = 0` and `_clear_rewards()`).
-        state.apply_unchecked(self._actions[number])
+        state.apply_unchecked(self._actions[number])  # type: ignore[index]
         player = state.current_player()
         if player >= 0:  # the usual case, inline: the next decision is a seat's
             self.agent_selection = self._agent_of[player]
