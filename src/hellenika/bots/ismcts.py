@@ -27,6 +27,11 @@ Three habits keep a hobby player from exploiting it (docs/BOTS.md, "Search habit
   a much wider margin scale, so a lost (or won) position still prefers the better score instead of every
   move being worth -1.00.
 
+A **guide** (``guide=``, an object with ``priors(state, legal) -> list[float]`` and ``values(state) ->
+list[float]``; :class:`hellenika.rl.expert.NetworkGuide` is a trained policy-value network) turns the search
+into the AlphaZero recipe over determinized worlds: its priors add ``prior_weight * p / (visits + 1)`` to each
+child's UCB score, and its values replace the playout at every new leaf.
+
 Budget: ``iterations`` or ``seconds`` (wall clock, checked every few iterations). With an iteration budget the
 search is a pure function of the seed; with a time budget it depends on the machine's speed.
 """
@@ -37,6 +42,7 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from hellenika.engine.actions import Action
 from hellenika.engine.agent import Observation
@@ -71,7 +77,7 @@ class Node:
     it); progressive bias favours it while its visits are few.
     """
 
-    __slots__ = ("available", "children", "hint", "mover", "value", "visits")
+    __slots__ = ("available", "children", "hint", "mover", "priors", "value", "visits")
 
     def __init__(self, mover: int) -> None:
         self.mover = mover
@@ -80,6 +86,7 @@ class Node:
         self.available = 1
         self.value = 0.0
         self.hint: Action | None = None
+        self.priors: dict[Action, float] | None = None
 
     def mean(self) -> float:
         return self.value / self.visits if self.visits else 0.0
@@ -136,6 +143,8 @@ class ISMCTSBot:
         wide_bias: float | None = None,
         final_share: float | None = None,
         margin: float | None = None,
+        guide: Any = None,
+        prior_weight: float = 2.0,
     ) -> None:
         if iterations < 1 and seconds <= 0:
             raise InvalidOption("ismcts needs iterations >= 1 or seconds > 0")
@@ -159,6 +168,8 @@ class ISMCTSBot:
         }
         self._given = {k: v for k, v in given.items() if v is not None}
         self.rollout = rollout
+        self.guide = guide
+        self.prior_weight = prior_weight
         self.guided = bool(guided)
         self._configured_for = ""
         self._configure(GENERIC_DEFAULTS)
@@ -251,6 +262,8 @@ class ISMCTSBot:
                 break
             children = node.children
             bias = self.bias if self.bias or len(legal) < self.wide else self.wide_bias
+            if self.guide is not None and node.priors is None:
+                node.priors = dict(zip(legal, self.guide.priors(state, legal), strict=True))
             if node.hint is None and (bias or self.guided):
                 node.hint = state.game.heuristic_action(state, rng)
             untried = [a for a in legal if a not in children]
@@ -277,12 +290,20 @@ class ISMCTSBot:
                 score = child.value / child.visits + c * math.sqrt(math.log(child.available) / child.visits)
                 if bias and a == hint:
                     score += bias / (child.visits + 1)
+                priors = node.priors
+                if priors is not None:
+                    score += self.prior_weight * priors.get(a, 0.0) / (child.visits + 1)
                 if score > best_score:
                     best_score, best, best_action = score, child, a
             state.apply_unchecked(best_action)
             path.append(best)
             node = best
-        rewards = self.playout(state, rng) if not state.is_terminal() else self.leaf_rewards(state, True)
+        if state.is_terminal():
+            rewards = self.leaf_rewards(state, True)
+        elif self.guide is not None:
+            rewards = self.guide.values(state)
+        else:
+            rewards = self.playout(state, rng)
         for n in path:
             n.visits += 1
             n.value += rewards[n.mover]
@@ -308,6 +329,9 @@ class ISMCTSBot:
         return [(1.0 - m) * b + m * math.tanh(x / wide) for b, x in zip(base, margins, strict=True)]
 
     def _expansion_choice(self, node: Node, untried: list[Action], rng: Rng) -> Action:
+        if node.priors is not None:
+            priors = node.priors
+            return max(untried, key=lambda x: priors.get(x, 0.0))
         if self.guided and node.hint in untried:
             return node.hint
         return untried[rng.randbelow(len(untried))]
