@@ -213,3 +213,163 @@ def test_python_fast_paths_answer_as_openspiels_cpp_state(name: str) -> None:
                     state.legal_actions(-1)
             state.apply_action(rng.choice(state.legal_actions()))
         assert state.legal_actions() == []
+
+
+FIRST_CONFIGS = [(name, *games.get(name).configurations()[0]) for name in games.names()]
+
+
+@pytest.mark.parametrize(("name", "players", "options"), FIRST_CONFIGS)
+def test_random_sim_test_unchecked(name: str, players: int, options: dict[str, object]) -> None:
+    """``checked=False`` (the fast path) passes OpenSpiel's simulation test as well."""
+    game = load(name, players, options, max_length=300, checked=False)
+    assert not game.checked
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def _illegal_numbers(state: pyspiel.State, size: int) -> list[int]:
+    """Some numbers that are not legal here: the first and last of the table, one in between, and two out of
+    range."""
+    legal = set(state.legal_actions())
+    inside = [n for n in (0, size // 2, size - 1) if n not in legal]
+    middle = next((n for n in range(size) if n not in legal), None)
+    return sorted({*inside, *([middle] if middle is not None else []), size, -5})
+
+
+def _snapshot(state: pyspiel.State) -> tuple[object, ...]:
+    return state.engine.digest(), state.history(), state.legal_actions(), state.serialize()
+
+
+@pytest.mark.parametrize(("name", "players", "options"), FIRST_CONFIGS)
+def test_illegal_action_raises_naming_it_and_changes_nothing(
+    name: str, players: int, options: dict[str, object]
+) -> None:
+    """At decisions and chance nodes along a random game, every illegal number is refused with OpenSpiel's
+    error naming the action, and the state (engine digest, history, legal actions) is unchanged."""
+    game = load(name, players, options)
+    codec = codec_for(name)
+    rng = random.Random(7)
+    state = game.new_initial_state()
+    checked_decisions = checked_chance = 0
+    while not state.is_terminal() and len(state.history()) < 120:
+        size = codec.num_chance_outcomes if state.is_chance_node() else codec.num_actions
+        before = _snapshot(state)
+        for number in _illegal_numbers(state, size):
+            with pytest.raises(pyspiel.SpielError, match=rf"illegal action \({number}\)"):
+                state.apply_action(number)
+            assert _snapshot(state) == before
+        if state.is_chance_node():
+            checked_chance += 1
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(actions, probs)[0])
+        else:
+            checked_decisions += 1
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert checked_decisions >= 5 and checked_chance > 0
+    if state.is_terminal():
+        with pytest.raises(pyspiel.SpielError, match="terminal"):
+            state.apply_action(0)
+
+
+def test_illegal_action_error_names_the_action_and_the_legal_ones() -> None:
+    game = load("attika", 2, {})
+    state = play_random(game, seed=11, steps=40)
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    legal = state.legal_actions()
+    codec = codec_for("attika")
+    wrong = next(n for n in range(codec.num_actions) if n not in legal and codec.decode(n).KIND == "build")
+    with pytest.raises(pyspiel.SpielError) as caught:
+        state.apply_action(wrong)
+    text = str(caught.value)
+    player = state.current_player()
+    assert f"Current player {player} calling ApplyAction with illegal action ({wrong})" in text
+    assert codec.decode(wrong).notation() in text
+    assert codec.decode(legal[0]).notation() in text
+
+
+def test_unchecked_game_skips_the_check() -> None:
+    """The documented fast path really is unchecked: an illegal number goes to the engine as it is."""
+    game = load("hellas", 2, {}, checked=False)
+    state = play_random(game, seed=2, steps=30)
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    legal = set(state.legal_actions())
+    wrong = next(n for n in range(game.num_distinct_actions()) if n not in legal)
+    length = len(state.history())
+    try:
+        state.apply_action(wrong)
+    except Exception as error:  # the engine may fail deeper down; what matters is that no check refused it
+        assert "calling ApplyAction with illegal action" not in str(error)
+    else:
+        assert len(state.history()) == length + 1
+
+
+HIDDEN = [name for name in games.names() if hos.has_hidden_information(games.get(name))]
+
+
+def test_the_hidden_information_games_are_the_ones_openspiel_calls_imperfect() -> None:
+    assert sorted(HIDDEN) == ["attika", "hellas_delonge"]
+    for name in games.names():
+        information = pyspiel.load_game(hos.short_name(name)).get_type().information
+        assert (information == pyspiel.GameType.Information.IMPERFECT_INFORMATION) == (name in HIDDEN)
+
+
+@pytest.mark.parametrize(("name", "players", "options"), CONFIGS)
+def test_resample_from_infostate_keeps_what_the_seat_knows(
+    name: str, players: int, options: dict[str, object]
+) -> None:
+    """The resampled state is one the seat cannot tell apart (same information state and legal actions), it
+    is a new state (applying to it leaves the original alone), and in a hidden-information game some seat's
+    resamples really differ from the true state."""
+    game = load(name, players, options)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    state = play_random(game, seed=9, steps=30)
+    assert not state.is_terminal()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    differs = False
+    for seat in range(players):
+        for _ in range(3):
+            other = state.resample_from_infostate(seat, sampler)
+            assert other.information_state_string(seat) == state.information_state_string(seat)
+            assert np.array_equal(other.information_state_tensor(seat), state.information_state_tensor(seat))
+            assert other.history() == state.history()
+            differs |= other.engine.digest() != state.engine.digest()
+    if name not in HIDDEN:
+        assert not differs, "a perfect-information game has nothing to resample"
+    mover = state.current_player()
+    other = state.resample_from_infostate(mover, sampler)
+    assert other.legal_actions() == state.legal_actions()
+    before = state.engine.digest()
+    other.apply_action(other.legal_actions()[0])
+    assert state.engine.digest() == before
+    if name in HIDDEN and players > 1:
+        assert differs, "the seats of a hidden-information game never saw a different world"
+
+
+class _ValueEvaluator(mcts.Evaluator):  # type: ignore[misc]
+    """The game's own quick evaluation at the leaves (``Game.estimate_returns``), uniform priors."""
+
+    def evaluate(self, state: pyspiel.State) -> np.ndarray:
+        engine = state.engine
+        if engine.is_terminal():
+            return np.asarray(state.returns())
+        return np.asarray(engine.game.estimate_returns(engine), dtype=float)
+
+    def prior(self, state: pyspiel.State) -> list[tuple[int, float]]:
+        legal = state.legal_actions()
+        return [(a, 1.0 / len(legal)) for a in legal]
+
+
+@pytest.mark.parametrize("name", HIDDEN)
+def test_openspiels_ismcts_bot_plays_whole_games(name: str) -> None:
+    """OpenSpiel's (Python) ISMCTSBot in every seat of a 2-player game, resampling worlds through
+    ``resample_from_infostate``, to the game's real end (a small budget keeps it quick)."""
+    from open_spiel.python.algorithms import ismcts
+
+    game = load(name, 2, {})
+    rng = np.random.RandomState(4)
+    bots = [ismcts.ISMCTSBot(game, _ValueEvaluator(), 2.0, 3, random_state=rng) for _ in range(2)]
+    state = play_mcts(game, bots, rng)  # type: ignore[arg-type]
+    assert state.engine.is_terminal(), "the game must end by its rules, not by the adapter's cap"
+    assert state.returns() == [float(r) for r in state.engine.returns()]

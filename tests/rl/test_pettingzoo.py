@@ -131,3 +131,25 @@ def test_action_space_matches_the_codec() -> None:
         e = env(name)
         agent = e.possible_agents[0]
         assert e.action_space(agent).n == codec_for(name).num_actions  # type: ignore[attr-defined]
+
+
+def test_unchecked_env_plays_the_same_episode_and_skips_the_check() -> None:
+    """``checked=False`` changes nothing for legal numbers (same seed, same digest), and an illegal number is
+    no longer refused by the environment (it goes to the engine's unchecked path)."""
+    checked, fast = env("hellas", 2), env("hellas", 2, checked=False)
+    assert checked.checked and not fast.checked
+    _play_episode(checked, seed=5)
+    _play_episode(fast, seed=5)
+    assert checked.state is not None and fast.state is not None
+    assert checked.state.digest() == fast.state.digest()
+    fast.reset(seed=1)
+    mask = fast.observe(fast.agent_selection)["action_mask"]
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    assert fast.state is not None
+    version = fast.state.version
+    try:
+        fast.step(illegal)
+    except Exception as error:  # the engine may fail deeper down; no environment check refused it
+        assert "not a legal action" not in str(error)
+    else:
+        assert fast.state.version == version + 1

@@ -9,8 +9,23 @@ which one name per count could not (Peloponnes alone has 23 configurations)::
     game = pyspiel.load_game("python_hellenika_peloponnes", {"players": 3, "expansion": True})
 
 Parameters: ``players`` (default 2 where the game allows it), every option of the game under its own name and
-with its own default (``hellenika options``), and ``max_length`` (see below).
+with its own default (``hellenika options``), ``max_length`` (see below) and ``checked``.
 
+- **Checked actions** (``checked=True``, the default): ``apply_action`` refuses a number that is not legal
+  at this node (a decision not in ``legal_actions()``, a chance outcome not in ``chance_outcomes()``, anything
+  on a terminal state) with ``pyspiel.SpielError`` in OpenSpiel's own words (``Current player 0 calling
+  ApplyAction with illegal action (1234): build WELL; legal here: draw 0, ...``), and the state, its
+  history included, is left as it was. ``checked=False`` skips the look-up for speed (the engine's unchecked
+  path: an illegal number then corrupts the game or fails somewhere deeper); use it only with a
+  correct mask.
+
+- **Factored actions** (``factored=True``; default ``False``, the flat codec): a decision is taken as a short
+  sequence of tokens, its kind and then each field (:mod:`hellenika.rl.factored`), so
+  ``num_distinct_actions`` is a hundred to a few hundred (Attika: 240 instead of 15,344) and a decision takes
+  one to four OpenSpiel actions by the same seat (forced tokens are taken automatically). The tokens chosen
+  so far are part of the mover's observation (a ``choosing`` block in tensors, a ``choosing:`` line in
+  strings) and of nobody else's; ``max_game_length`` is ``max_length`` times the longest token sequence,
+  and ``max_length`` still counts engine actions.
 - **GameType**: sequential; explicit stochastic chance (every die, draw and deal is a chance node whose
   outcomes and probabilities come from the engine's ``chance_outcomes()``); imperfect information for the
   games whose states hold secrets (those that resample them in ``determinize``: Attika, Hellas Delonge),
@@ -36,6 +51,7 @@ with its own default (``hellenika options``), and ``max_length`` (see below).
 
 from __future__ import annotations
 
+import bisect
 import json
 import math
 from typing import Any
@@ -46,8 +62,10 @@ import pyspiel
 from hellenika import games
 from hellenika.engine.game import Game
 from hellenika.engine.results import pairwise_utilities
+from hellenika.engine.rng import Rng
 from hellenika.engine.state import CHANCE, TERMINAL, State
 from hellenika.rl.codec import GameCodec, codec_for
+from hellenika.rl.factored import FactoredCodec, factored_codec
 from hellenika.rl.layout import Encoder, encode_state, encoder_of
 from hellenika.rl.pettingzoo import default_players
 
@@ -77,7 +95,12 @@ def has_hidden_information(game: Game) -> bool:
 def _game_type(game: Game) -> pyspiel.GameType:
     low = min(p for p, _ in game.configurations())
     high = max(p for p, _ in game.configurations())
-    params: dict[str, Any] = {"players": default_players(game), "max_length": DEFAULT_MAX_LENGTH[game.name]}
+    params: dict[str, Any] = {
+        "players": default_players(game),
+        "max_length": DEFAULT_MAX_LENGTH[game.name],
+        "checked": True,
+        "factored": False,
+    }
     for spec in game.option_specs:
         params[spec.name] = spec.default
     info = pyspiel.GameType.Information
@@ -114,15 +137,18 @@ class HellenikaSpielGame(pyspiel.Game):  # type: ignore[misc]
         options = {spec.name: params[spec.name] for spec in engine.option_specs if spec.name in params}
         self.options = engine.validate(players, options)
         self.max_length = int(params.get("max_length", DEFAULT_MAX_LENGTH[engine.name]))
+        self.checked = bool(params.get("checked", True))
+        self.factored: FactoredCodec | None = factored_codec(engine.name) if params.get("factored") else None
         codec = codec_for(engine.name)
         info = pyspiel.GameInfo(
-            num_distinct_actions=codec.num_actions,
+            num_distinct_actions=self.factored.num_tokens if self.factored else codec.num_actions,
             max_chance_outcomes=codec.num_chance_outcomes,
             num_players=players,
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=None,
-            max_game_length=self.max_length,
+            # the cap counts engine actions; a factored decision takes up to max_steps OpenSpiel actions
+            max_game_length=self.max_length * (self.factored.max_steps if self.factored else 1),
         )
         super().__init__(self.GAME_TYPE, info, params)
         self.engine = engine
@@ -130,7 +156,9 @@ class HellenikaSpielGame(pyspiel.Game):  # type: ignore[misc]
         self.players = players
 
     def new_initial_state(self) -> HellenikaSpielState:
-        return HellenikaSpielState(self, self.engine.new_state(self.players, self.options, log=False))
+        state = HellenikaSpielState(self, self.engine.new_state(self.players, self.options, log=False))
+        state._box.factored = self.factored
+        return state
 
     def make_py_observer(
         self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: dict[str, Any] | None = None
@@ -154,6 +182,7 @@ class HellenikaSpielGame(pyspiel.Game):  # type: ignore[misc]
         state._box.views = {}
         state._box.vectors = {}
         state._box.own = [[int(n) for n in x] for x in data["own"]]
+        state._box.prefix = [int(n) for n in data.get("prefix", [])]
         state._box.length = data["length"]
         state._box.truncated = data["truncated"]
         return state
@@ -165,10 +194,12 @@ class _Box:
     __slots__ = (
         "codec",
         "engine",
+        "factored",
         "legal",
         "legal_version",
         "length",
         "own",
+        "prefix",
         "truncated",
         "vectors",
         "views",
@@ -186,12 +217,19 @@ class _Box:
         #: the sorted legal decision numbers of the engine state at ``legal_version`` (-1: none yet)
         self.legal: list[int] = []
         self.legal_version = -1
+        #: the factored codec when the game's decisions are taken token by token (None: the flat codec)
+        self.factored: FactoredCodec | None = None
+        #: the tokens of the decision being made so far (factored only)
+        self.prefix: list[int] = []
 
     def legal_numbers(self) -> list[int]:
         """The current legal decisions as sorted codec numbers, cached per engine version (read-only)."""
         engine = self.engine
         if self.legal_version != engine.version:
-            self.legal = sorted(self.codec.decisions.encode_many(engine.legal_actions()))
+            if self.factored is not None:
+                self.legal = self.factored.options(engine.legal_actions(), self.prefix)
+            else:
+                self.legal = sorted(self.codec.decisions.encode_many(engine.legal_actions()))
             self.legal_version = engine.version
         return self.legal
 
@@ -216,6 +254,8 @@ class _Box:
             "length": self.length,
             "own": self.own,
             "truncated": self.truncated,
+            "factored": self.factored is not None,
+            "prefix": self.prefix,
         }
 
     def __setstate__(self, data: dict[str, Any]) -> None:
@@ -228,6 +268,8 @@ class _Box:
         self.vectors = {}
         self.legal = []
         self.legal_version = -1
+        self.factored = factored_codec(self.engine.game.name) if data.get("factored") else None
+        self.prefix = [int(n) for n in data.get("prefix", [])]
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Box:
         other = _Box.__new__(_Box)
@@ -236,6 +278,8 @@ class _Box:
         other.length = self.length
         other.own = [list(x) for x in self.own]
         other.truncated = self.truncated
+        other.factored = self.factored
+        other.prefix = list(self.prefix)
         # Safe to share: replaced, never mutated, when an action is applied.
         other.views = self.views
         other.vectors = self.vectors
@@ -249,6 +293,7 @@ class HellenikaSpielState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self._box = _Box(engine, game.players)
         self._max_length = game.max_length
+        self._checked = game.checked
 
     @property
     def _codec(self) -> GameCodec:
@@ -299,12 +344,23 @@ class HellenikaSpielState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         box = self._box
+        if self._checked:
+            self._check(action)
         box.views = {}  # replaced, never cleared: a clone may share the old ones
         box.vectors = {}
         engine = box.engine
         player = engine.current_player()
         if player == CHANCE:
             engine.apply_unchecked(box.codec.chance.decode(action))
+        elif box.factored is not None:
+            box.own[player].append(action)
+            box.prefix.append(action)
+            chosen = box.factored.advance(engine.legal_actions(), box.prefix)
+            if chosen is None:  # more tokens to choose: the engine state is unchanged
+                box.legal_version = -1
+                return
+            box.prefix = []
+            engine.apply_unchecked(chosen)
         else:
             engine.apply_unchecked(box.codec.decisions.decode(action))
             box.own[player].append(action)
@@ -312,9 +368,61 @@ class HellenikaSpielState(pyspiel.State):  # type: ignore[misc]
         if box.length >= self._max_length and not engine.is_terminal():
             box.truncated = True
 
+    def _check(self, action: int) -> None:
+        """Refuse an action number that is not legal here, before anything changes (OpenSpiel's C++ side
+        appends to the history only after ``_apply_action`` returns, so the whole state stays as it was)."""
+        box = self._box
+        engine = box.engine
+        player = engine.current_player()
+        if box.truncated or player == TERMINAL:
+            raise pyspiel.SpielError(f"ApplyAction({action}) on a terminal state")
+        if player == CHANCE:
+            legal = [n for n, _ in self.chance_outcomes()]
+            table = box.codec.chance
+        else:
+            legal = box.legal_numbers()
+            table = box.codec.decisions
+        i = bisect.bisect_left(legal, action)
+        if i < len(legal) and legal[i] == action:
+            return
+        who = "chance" if player == CHANCE else player
+        factored = box.factored if player != CHANCE else None
+
+        def text(n: int) -> str:
+            return factored.text(n) if factored is not None else table.decode(n).notation()
+
+        size = factored.num_tokens if factored is not None else len(table)
+        name = text(action) if 0 <= action < size else "no action of this game"
+        allowed = ", ".join(text(n) for n in legal[:12])
+        more = f" and {len(legal) - 12} more" if len(legal) > 12 else ""
+        raise pyspiel.SpielError(
+            f"Current player {who} calling ApplyAction with illegal action ({action}): {name}; "
+            f"legal here: {allowed}{more}"
+        )
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> HellenikaSpielState:
+        """A state ``player_id`` cannot tell from this one: the engine's ``determinize`` (everything the seat
+        cannot see redrawn consistently with what it saw), seeded from the caller's sampler, which is all the
+        randomness OpenSpiel hands over. Perfect-information games get a copy. The copy keeps this state's
+        OpenSpiel history (the C++ side's; a redrawn hand changes no decision) and the adapter's bookkeeping,
+        so its information state for ``player_id`` is this one's."""
+        seed = 0
+        for _ in range(2):  # two draws: 106 bits of the sampler's doubles, folded into a 64-bit seed
+            seed = (seed << 53) ^ int(float(probability_sampler()) * (1 << 53))
+        other: HellenikaSpielState = self.clone()
+        box = other._box
+        box.engine = self._box.engine.determinize(player_id, Rng(seed & ((1 << 64) - 1)))
+        box.views = {}
+        box.vectors = {}
+        box.legal = []
+        box.legal_version = -1
+        return other
+
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return self._codec.decode_chance(action).notation()
+        if self._box.factored is not None:
+            return self._box.factored.text(action)
         return self._codec.decode(action).notation()
 
     def is_terminal(self) -> bool:
@@ -338,6 +446,7 @@ class HellenikaSpielState(pyspiel.State):  # type: ignore[misc]
                 "engine": box.engine.to_json(),
                 "openspiel_history": self.history(),
                 "own": box.own,
+                "prefix": box.prefix,
                 "length": box.length,
                 "truncated": box.truncated,
             },
@@ -365,30 +474,45 @@ class ViewObserver:
         self.perfect_recall = iig_obs_type.perfect_recall and not self.public_only
         self.encoder = encoder_of(game.engine.name, game.players, game.options)
         self.codec = game.codec
+        self.factored = game.factored
         size = self.encoder.layout.size
-        extra = self.codec.num_actions if self.perfect_recall else 0
+        actions = game.num_distinct_actions()
+        choosing = actions if self.factored is not None else 0
+        extra = choosing + (actions if self.perfect_recall else 0)
         self.tensor = np.zeros(size + extra, np.float32)
         self.dict = self.encoder.layout.views(self.tensor[:size])
+        if choosing:
+            self.dict["choosing"] = self.tensor[size : size + choosing]
         if self.perfect_recall:
-            self.dict["own_decisions"] = self.tensor[size:]
+            self.dict["own_decisions"] = self.tensor[size + choosing :]
 
     def _seat(self, player: int) -> int | None:
         return None if self.public_only else player
 
     def set_from(self, state: HellenikaSpielState, player: int) -> None:
         size = self.encoder.layout.size
-        self.tensor[:size] = state._box.vector(self._seat(player), self.encoder)
+        box = state._box
+        self.tensor[:size] = box.vector(self._seat(player), self.encoder)
+        if self.factored is not None:
+            choosing = self.dict["choosing"]
+            choosing.fill(0.0)
+            if not self.public_only and box.engine.current_player() == player:
+                choosing[box.prefix] = 1.0  # the mover's own half-made decision, seen by it alone
         if self.perfect_recall:
-            own = self.tensor[size:]
+            own = self.dict["own_decisions"]
             own.fill(0.0)
-            np.add.at(own, state._box.own[player], 1.0)
+            np.add.at(own, box.own[player], 1.0)
 
     def string_from(self, state: HellenikaSpielState, player: int) -> str:
         view = state._box.view(self._seat(player))
         text = json.dumps(view, sort_keys=True, separators=(",", ":"))
+        box = state._box
+        factored = self.factored
+        name = factored.text if factored is not None else (lambda n: self.codec.decode(n).notation())
+        if factored is not None and not self.public_only and box.engine.current_player() == player:
+            text += "\nchoosing: " + " ".join(name(n) for n in box.prefix)
         if self.perfect_recall:
-            decode = self.codec.decode
-            text += "\nown decisions: " + "; ".join(decode(n).notation() for n in state._box.own[player])
+            text += "\nown decisions: " + "; ".join(name(n) for n in box.own[player])
         return text
 
 

@@ -10,7 +10,8 @@ decision it is acts; ``agent_selection`` follows the engine's ``current_player()
   and the mask marks the legal action numbers of :mod:`hellenika.rl.codec`. ``env.layout.views(vector)``
   names the blocks. An agent that is not to move gets an all-zero mask.
 - **Actions**: ``Discrete(num_actions)``, numbered by the game's codec; an illegal number raises
-  ``ValueError`` and changes nothing.
+  ``ValueError`` and changes nothing. ``checked=False`` skips that test (for an agent whose mask is known
+  right): an illegal number then reaches the engine's unchecked path and may corrupt the game.
 - **Rewards**: zero at every step; when the game ends each agent receives ``state.returns()[seat]`` once:
   pairwise wins minus losses over the final places (ties are half), in [-1, 1], or in a solitaire
   ``tanh(score / solitaire_scale)``. The episode then terminates for every agent (never truncates).
@@ -58,8 +59,10 @@ class HellenikaEnv(AECEnv):  # type: ignore[misc]
         players: int | None = None,
         options: Mapping[str, Any] | None = None,
         render_mode: str | None = None,
+        checked: bool = True,
     ) -> None:
         super().__init__()
+        self.checked = checked
         self.game = games.get(game) if isinstance(game, str) else game
         self.players = default_players(self.game, options) if players is None else players
         self.game_options = dict(self.game.validate(self.players, options))
@@ -179,11 +182,11 @@ class HellenikaEnv(AECEnv):  # type: ignore[misc]
         number = (
             action if type(action) is int else None if action is None or type(action) is bool else int(action)
         )
-        if number is None or number not in self._legal:
+        if self.checked and (number is None or number not in self._legal):
             raise ValueError(f"{action!r} is not a legal action number for {agent} here")
         # Rewards are all zero until the game ends, and after it only dead steps come here, so there is no
         # per-step reward to clear (AEC's usual `_cumulative_rewards[agent] = 0` and `_clear_rewards()`).
-        state.apply_unchecked(self._actions[number])
+        state.apply_unchecked(self._actions[number])  # type: ignore[index]
         player = state.current_player()
         if player >= 0:  # the usual case, inline: the next decision is a seat's
             self.agent_selection = self._agent_of[player]
@@ -247,6 +250,7 @@ def env(
     players: int | None = None,
     options: Mapping[str, Any] | None = None,
     render_mode: str | None = None,
+    checked: bool = True,
 ) -> HellenikaEnv:
     """A new AEC environment; ``players`` defaults to 2 where allowed (see :func:`default_players`)."""
-    return HellenikaEnv(game, players=players, options=options, render_mode=render_mode)
+    return HellenikaEnv(game, players=players, options=options, render_mode=render_mode, checked=checked)

@@ -17,6 +17,9 @@ such game as a plain :class:`gymnasium.Env` (no auto-reset), the reference the v
   action numbers`` over arrays shaped like the learner's (a frozen copy of the learner, say). A batch policy
   is called once per round of waiting games, with every game in which one of its seats is to move, seeing
   that seat's own observation. ``env_opponents`` gives each game its own list instead.
+- **Checked actions**: an action number that is not legal in its game raises ``ValueError`` and changes
+  nothing (in the vector, no game steps if any number is illegal). ``checked=False`` skips the test for
+  speed; an illegal number then reaches the engine's unchecked path and may corrupt the game.
 - **Rewards** are 0 until a game ends, then the learner's ``state.returns()[seat]`` (pairwise places, in
   [-1, 1]). Episodes terminate; they never truncate.
 - **Auto-reset** (``metadata["autoreset_mode"]`` is ``SAME_STEP``): a game that ends in ``step`` is replaced
@@ -72,6 +75,7 @@ class _Game:
         options: dict[str, Any],
         opponents: Sequence[Agent | BatchPolicy],
         learner_seat: int | None,
+        checked: bool = True,
     ) -> None:
         if len(opponents) != players - 1:
             raise ValueError(f"{players} players need {players - 1} opponent(s); got {len(opponents)}")
@@ -82,6 +86,7 @@ class _Game:
         self.options = options
         self.opponents = list(opponents)
         self.fixed_seat = learner_seat
+        self.checked = checked
         self.codec = codec_for(game.name)
         self.encoder = encoder_of(game.name, players, options)
         self._actions = self.codec.decisions.actions
@@ -145,7 +150,7 @@ class _Game:
 
     def play(self, number: int) -> None:
         """Apply a decision by its number, refusing an illegal one (the state is left unchanged)."""
-        if number not in self.legal_numbers():
+        if self.checked and number not in self.legal_numbers():
             raise ValueError(f"{number} is not a legal action number here")
         self.state.apply_unchecked(self._actions[number])
 
@@ -218,10 +223,11 @@ class LearnerEnv(Env[dict[str, np.ndarray], int]):
         options: Mapping[str, Any] | None = None,
         opponents: Sequence[Opponent] | None = None,
         learner_seat: int | None = None,
+        checked: bool = True,
     ) -> None:
         engine, count, opts = _setup(game, players, options)
         chosen = list(opponents) if opponents is not None else ["random"] * (count - 1)
-        self._env = _Game(engine, count, opts, [_resolve(o) for o in chosen], learner_seat)
+        self._env = _Game(engine, count, opts, [_resolve(o) for o in chosen], learner_seat, checked)
         self.observation_space, self.action_space = _spaces(self._env)
         self.layout = self._env.encoder.layout
 
@@ -272,6 +278,7 @@ class HellenikaVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray
         opponents: Sequence[Opponent] | None = None,
         learner_seat: int | None = None,
         env_opponents: Sequence[Sequence[Opponent]] | None = None,
+        checked: bool = True,
     ) -> None:
         engine, count, opts = _setup(game, players, options)
         if env_opponents is not None:
@@ -287,7 +294,10 @@ class HellenikaVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray
                 resolved[id(o)] = _resolve(o)
             return resolved[id(o)]
 
-        self.envs = [_Game(engine, count, opts, [resolve(o) for o in opps], learner_seat) for opps in per_env]
+        self.checked = checked
+        self.envs = [
+            _Game(engine, count, opts, [resolve(o) for o in opps], learner_seat, checked) for opps in per_env
+        ]
         self.num_envs = num_envs
         self.single_observation_space, self.single_action_space = _spaces(self.envs[0])
         self.observation_space = batch_space(self.single_observation_space, num_envs)
@@ -329,9 +339,10 @@ class HellenikaVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray
         numbers = np.asarray(actions).reshape(-1)
         if numbers.shape != (self.num_envs,):
             raise ValueError(f"step needs {self.num_envs} actions; got shape {np.shape(actions)}")
-        for i, (env, number) in enumerate(zip(self.envs, numbers.tolist(), strict=True)):
-            if int(number) not in env.legal_numbers():  # check every game before changing any
-                raise ValueError(f"{number} is not a legal action number in game {i}")
+        if self.checked:
+            for i, (env, number) in enumerate(zip(self.envs, numbers.tolist(), strict=True)):
+                if int(number) not in env.legal_numbers():  # check every game before changing any
+                    raise ValueError(f"{number} is not a legal action number in game {i}")
         for env, number in zip(self.envs, numbers.tolist(), strict=True):
             env.play(int(number))
         rewards = np.zeros(self.num_envs, np.float32)
