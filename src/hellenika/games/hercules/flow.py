@@ -31,7 +31,7 @@ from hellenika.games.hercules.phases import (
     TURN,
 )
 from hellenika.games.hercules.words import deck_name, describe
-from hellenika.i18n import Msg, _m
+from hellenika.i18n import Msg, Param, _m
 
 if TYPE_CHECKING:
     from hellenika.games.hercules.actions import RevealDemigod, Roll, UseAbility
@@ -110,8 +110,8 @@ class FlowMixin(HerculesFields):
             elif action.dice == (WHITE_SLOT,):
                 text = _m("hercules.log.rolled_white", player=who(p), faces=faces)
             else:
-                dice = words.and_list([words.die(d) for d in action.dice])
-                text = _m("hercules.log.rerolled", player=who(p), dice=dice, faces=faces)
+                named = words.and_list([words.die(d) for d in action.dice])
+                text = _m("hercules.log.rerolled", player=who(p), dice=named, faces=faces)
             self._emit(text, p)
         if phase == ROLL:
             nxt = p + 1
@@ -179,14 +179,20 @@ class FlowMixin(HerculesFields):
             new = old + 1 if ability == "PLUS1" else old - 1 if ability == "MINUS1" else 7 - old
             self._set_die(p, target, new)
             if log:
-                args = {"player": who(p), "card": describe(card), "die": target + 1, "old": old, "new": new}
+                args: dict[str, Param] = {"player": who(p), "card": describe(card), "die": target + 1}
+                args |= {"old": old, "new": new}
                 self._emit(_m("hercules.log.used_on_die", **args), p)
             self._end_if_stuck()
         elif ability == "COPY":
             self.dice[p] = self._copy_values(target)
             if log:
                 copied = str(self.dice[p])
-                used = {"player": who(p), "card": describe(card), "other": who(target), "dice": copied}
+                used: dict[str, Param] = {
+                    "player": who(p),
+                    "card": describe(card),
+                    "other": who(target),
+                    "dice": copied,
+                }
                 self._emit(_m("hercules.log.used_copy", **used), p)
             self._end_if_stuck()
         elif ability == "WHITE":
@@ -254,7 +260,7 @@ class FlowMixin(HerculesFields):
         advanced = new - old
         if self._events is not None:
             hi, lo = (va, vb) if va >= vb else (vb, va)
-            args = {"player": who(p), "result": result, "hi": hi, "op": action.op, "lo": lo}
+            args: dict[str, Param] = {"player": who(p), "result": result, "hi": hi, "op": action.op, "lo": lo}
             if advanced:
                 self._emit(_m("hercules.log.labour_moved", **args, old=old, new=new), p)
             else:
