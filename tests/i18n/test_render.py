@@ -114,3 +114,20 @@ def test_accept_language(header: str | None, lang: str) -> None:
 )
 def test_posix_lang(value: str | None, lang: str) -> None:
     assert from_posix(value) == lang
+
+
+def test_plural_forms_follow_each_language() -> None:
+    from hellenika.i18n import _mn
+
+    top = Msg.literal("Zeus (6 VP) for the next arrival")
+
+    def column(n: int, lang: str) -> str:
+        return render(_mn("hercules.board.column12_under", n, top=top, vp=("4 VP",)), lang)
+
+    assert column(1, "en").endswith("then 1 Pantheon card (4 VP each)")
+    assert column(2, "en").endswith("then 2 Pantheon cards (4 VP each)")
+    assert column(0, "en").endswith("then 0 Pantheon cards (4 VP each)")
+    assert column(1, "de").endswith("danach 1 Pantheonkarte (je 4 VP)")
+    assert column(3, "de").endswith("danach 3 Pantheonkarten (je 4 VP)")
+    assert column(1, "zh-Hant").endswith("之後是 1 張萬神殿卡（每張 4 VP）")
+    assert column(5, "zh-Hant").endswith("之後是 5 張萬神殿卡（每張 4 VP）")

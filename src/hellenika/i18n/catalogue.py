@@ -74,9 +74,11 @@ def template(msg_id: str, lang: str, count: int | None = None) -> str:
     base = ENGLISH if lang == PSEUDO else lang
     for code in dict.fromkeys((base, ENGLISH)):
         catalogue = translations(code)
-        text = catalogue.gettext(msg_id)
-        if text == msg_id:  # not a singular entry: a plural one, chosen by the count
-            text = catalogue.ngettext(msg_id, msg_id, 1 if count is None else count)
+        text = msg_id
+        if count is not None:  # a plural entry answers the form for the count; a singular one, the id
+            text = catalogue.ngettext(msg_id, msg_id, count)
+        if text == msg_id:  # (gettext answers a plural entry's singular form)
+            text = catalogue.gettext(msg_id)
         if text != msg_id:
             return _pseudo(text) if lang == PSEUDO else text
     raise KeyError(f"message {msg_id!r} is in no catalogue; run python -m hellenika.i18n.extract")

@@ -63,7 +63,7 @@ def problems() -> list[str]:
             if message.fuzzy:
                 out.append(f"{lang}: {msg_id!r} is marked fuzzy")
             if not all(texts) or (plural and len(texts) != catalogue.num_plurals):
-                out.append(f"{lang}: {msg_id!r} is not translated (every plural form needs a text)")
+                out.append(f"{lang}: {msg_id!r} has no text (each plural form needs one)")
                 continue
             fields = _fields(message)
             if fields is None:
