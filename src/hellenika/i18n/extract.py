@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import io
+import re
 import sys
 from pathlib import Path
 
@@ -27,6 +28,7 @@ from hellenika.i18n.catalogue import DOMAIN, LANGUAGES, directory_name, po_path,
 
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
 _EPOCH = datetime.datetime(2026, 12, 7, tzinfo=datetime.UTC)
+_LITERAL_CALL = re.compile(r"\b_mn?\(\s*['\"]([\w.]+)['\"]")
 MARKERS = {"_m": False, "_mn": True}
 
 
@@ -52,6 +54,10 @@ def code_ids(root: Path = PACKAGE_DIR) -> dict[str, tuple[bool, list[str]]]:
             if where not in files:
                 files.append(where)
             found[first] = (plural, files)
+        hidden = set(_LITERAL_CALL.findall(source.decode("utf-8"))) - set(found)
+        # Babel skips f-strings (Python 3.11 tokenises them whole); i18n's own docstrings show markers
+        if hidden and not where.startswith("hellenika/i18n/"):
+            raise SystemExit(f"{where}: build {', '.join(sorted(hidden))} outside an f-string")
     return found
 
 

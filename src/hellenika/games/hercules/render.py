@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -26,6 +27,16 @@ DIE_FACES = "·⚀⚁⚂⚃⚄⚅"
 
 def _colour(p: int, s: HerculesState) -> str:
     return "magenta" if s.solo and p == 1 else COLOURS[p]
+
+
+def _short(name: str, cells: int = 4) -> str:
+    """The first letters of a name that fill ``cells`` terminal cells (a CJK character takes two)."""
+    out = ""
+    for char in name:
+        if cell_len(out + char) > cells:
+            break
+        out += char
+    return out
 
 
 def _card_text(
@@ -66,9 +77,9 @@ def render(
     god_row = [Text(say(_m("hercules.board.gods"), lang), style="bold"), Text("")]
     for c in range(1, 12):
         g = s.gods[c]
-        short = say(words.name(cards[g]), lang)[:4] if g >= 0 else ""
+        short = _short(say(words.name(cards[g]), lang)) if g >= 0 else ""
         god_row.append(Text(short, style="dim" if s.simplified else "bold cyan") if g >= 0 else Text(""))
-    top12 = say(words.name(cards[s.col12[0]]), lang)[:4] if s.col12 else ""
+    top12 = _short(say(words.name(cards[s.col12[0]]), lang)) if s.col12 else ""
     god_row.append(Text(top12, style="bold yellow"))
     board.add_row(*god_row)
     for p in range(s.n):
