@@ -13,6 +13,7 @@ from hellenika.engine.state import State
 from hellenika.i18n import ENGLISH, LANGUAGES, PSEUDO, Msg, is_pseudo, render
 
 CONVERTED = ["hercules"]  # the games whose texts are all messages; the others follow one at a time
+LOGGED = [*CONVERTED, "hellas"]  # the games whose log lines (and score headings) are messages
 
 
 def _speaks(msg: Msg, what: str) -> None:
@@ -74,6 +75,20 @@ def test_a_whole_game_speaks_every_language(name: str, players: int) -> None:
             _speaks(final.score_heading(category), f"score heading {category}")
     if final.end_reason_msg() is not None:
         _speaks(final.end_reason_msg(), "end reason")
+
+
+@pytest.mark.parametrize("name", LOGGED)
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_log_line_is_a_message(name: str, players: int) -> None:
+    final = _play(name, players, seed=players + 10)[-1]
+    assert len(final.events) > 20
+    for event in final.events:
+        assert event.msg is not None, f"log line {event.text!r} is not a message"
+        _speaks(event.msg, "log")
+        assert render(event.msg, ENGLISH) == event.text
+    for breakdown in final.score_breakdown():
+        for category in breakdown:
+            _speaks(final.score_heading(category), f"score heading {category}")
 
 
 def test_two_readers_at_one_table_read_the_same_moves_in_their_own_words() -> None:

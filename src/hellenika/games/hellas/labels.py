@@ -39,6 +39,7 @@ from hellenika.games.hellas.components import (
 )
 from hellenika.games.hellas.phases import BUILD, MINE_DRAW, PILLARS, SETUP_WORKER, TAKE
 from hellenika.games.hellas.phases import STATUE as STATUE_PHASE
+from hellenika.i18n import Msg, render
 
 if TYPE_CHECKING:
     from hellenika.games.hellas.state import HellasState
@@ -127,11 +128,11 @@ def _choose(s: HellasState, action: ChooseAction) -> str:
     return text
 
 
-def _unable(s: HellasState, why: str, cost: int) -> str:
+def _unable(s: HellasState, why: Msg, cost: int) -> str:
     """Why the chooser cannot perform the action, in the words of the label."""
-    if why.startswith("needs "):
+    if why.id == "hellas.why.needs_marble":
         return f"you have {s.marble[s.active]} of {cost} marble"
-    return why
+    return render(why)
 
 
 def _build(s: HellasState, action: Build) -> str:
