@@ -14,6 +14,7 @@ from hellenika.i18n import ENGLISH, LANGUAGES, PSEUDO, Msg, is_pseudo, render
 
 CONVERTED = ["hercules"]  # the games whose texts are all messages; the others follow one at a time
 LOGGED = [*CONVERTED, "hellas"]  # the games whose log lines (and score headings) are messages
+EXPLAINED = [*CONVERTED, "hellas"]  # the games whose IllegalAction reasons are messages
 
 
 def _speaks(msg: Msg, what: str) -> None:
@@ -89,6 +90,27 @@ def test_every_log_line_is_a_message(name: str, players: int) -> None:
     for breakdown in final.score_breakdown():
         for category in breakdown:
             _speaks(final.score_heading(category), f"score heading {category}")
+
+
+@pytest.mark.parametrize("name", EXPLAINED)
+def test_every_reason_is_a_message(name: str) -> None:
+    states = _play(name, 3, seed=21)
+    pool = list(dict.fromkeys(a for s in states for a in s.legal_actions()))
+    tried = 0
+    for index, state in enumerate(states[:-1]):
+        legal = set(state.legal_actions())
+        for action in pool[index * 11 % len(pool) :][:4]:
+            if action in legal:
+                continue
+            try:
+                state.check(action)
+            except IllegalAction as error:
+                tried += 1
+                _speaks(error.msg, f"reason for {action}")
+                assert error.reason == render(error.msg, ENGLISH)
+            except InvalidAction:
+                pass
+    assert tried > 50
 
 
 def test_two_readers_at_one_table_read_the_same_moves_in_their_own_words() -> None:

@@ -32,6 +32,22 @@ NONE_LEFT: dict[int, Msg] = {
     PALACE: _m("hellas.why.no_palaces_left"),
     STATUE: _m("hellas.why.all_statues_built"),
 }
+PHASES: tuple[Msg, ...] = (
+    _m("hellas.phase.setup_open"),
+    _m("hellas.phase.setup_tile"),
+    _m("hellas.phase.setup_worker"),
+    _m("hellas.phase.setup_start"),
+    _m("hellas.phase.mine_reveal"),
+    _m("hellas.phase.choose"),
+    _m("hellas.phase.build"),
+    _m("hellas.phase.statue"),
+    _m("hellas.phase.pillars"),
+    _m("hellas.phase.mine_place"),
+    _m("hellas.phase.mine_worker"),
+    _m("hellas.phase.mine_draw"),
+    _m("hellas.phase.take"),
+    _m("hellas.phase.over"),
+)
 COAST = _m("hellas.where.coast")
 INTERIOR = _m("hellas.where.interior")
 
