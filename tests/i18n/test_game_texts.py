@@ -15,6 +15,7 @@ from hellenika.i18n import ENGLISH, LANGUAGES, PSEUDO, Msg, is_pseudo, render
 CONVERTED = ["hercules"]  # the games whose texts are all messages; the others follow one at a time
 LOGGED = [*CONVERTED, "hellas"]  # the games whose log lines (and score headings) are messages
 EXPLAINED = [*CONVERTED, "hellas"]  # the games whose IllegalAction reasons are messages
+LABELLED = [*CONVERTED, "hellas"]  # the games whose choices' labels are messages
 
 
 def _speaks(msg: Msg, what: str) -> None:
@@ -90,6 +91,15 @@ def test_every_log_line_is_a_message(name: str, players: int) -> None:
     for breakdown in final.score_breakdown():
         for category in breakdown:
             _speaks(final.score_heading(category), f"score heading {category}")
+
+
+@pytest.mark.parametrize("name", LABELLED)
+@pytest.mark.parametrize("players", [2, 3])
+def test_every_label_is_a_message(name: str, players: int) -> None:
+    for state in _play(name, players, seed=players + 30):
+        for action in state.legal_actions():
+            _speaks(state.label_msg(action), f"label of {action}")
+            assert state.label(action) == render(state.label_msg(action), ENGLISH)
 
 
 @pytest.mark.parametrize("name", EXPLAINED)

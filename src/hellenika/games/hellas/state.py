@@ -249,7 +249,7 @@ class HellasState(FlowMixin):
 
         return twin_of(self, action)
 
-    def label(self, action: Action) -> str:
+    def label_msg(self, action: Action) -> Msg:
         from hellenika.games.hellas.labels import label
 
         return label(self, action)
