@@ -161,3 +161,24 @@ def test_a_hercules_error_in_german_and_chinese() -> None:
     assert caught.value.reason == "a Labour combines two different dice"
     assert caught.value.render("de") == "hercules §4.3: eine Aufgabe verbindet zwei verschiedene Würfel"
     assert caught.value.render("zh-Hant") == "hercules §4.3: 任務要組合兩顆不同的骰子"
+
+
+@pytest.mark.parametrize("name", ["hercules", "hellas"])
+def test_the_terminal_picture_in_each_language(name: str) -> None:
+    german, chinese = "Runde", "輪"
+    from rich.console import Console
+
+    game = games.get(name)
+    states = _play(name, 2, seed=5)
+
+    def picture(state: State, lang: str) -> str:
+        console = Console(width=160, color_system=None, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
+        console.print(game.render(state, 0, ["Ana", "Ben"], lang))
+        return console.export_text()
+
+    for state in (states[len(states) // 2], states[-1]):
+        english = picture(state, ENGLISH)
+        assert picture(state, "de") != english and picture(state, "zh-Hant") != english
+        assert german in picture(state, "de") or state.is_terminal()
+        assert chinese in picture(state, "zh-Hant") or state.is_terminal()
+        assert "⟦" in picture(state, PSEUDO)

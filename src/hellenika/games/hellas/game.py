@@ -127,4 +127,4 @@ class HellasGame(Game):
     ) -> RenderableType:
         from hellenika.games.hellas.render import render
 
-        return render(state, seat, names)  # type: ignore[arg-type]
+        return render(state, seat, names, lang)  # type: ignore[arg-type]

@@ -78,6 +78,23 @@ def title(space: TrackSpace) -> Msg:
     return _m("hellas.space.marble", gain=space.gain)
 
 
+def short_title(space: TrackSpace) -> Msg:
+    """A few words for the track display (``TrackSpace.short_title`` in English)."""
+    if space.kind == K_TEMPLE:
+        return _m("hellas.short.temple", pillars=space.pillars, cost=space.cost)
+    if space.kind == K_STATUE:
+        return _m("hellas.short.statue", cost=space.cost)
+    if space.kind == K_HOUSE:
+        return _m("hellas.short.house")
+    if space.kind == K_HOUSE_SQUARE:
+        return _m("hellas.short.house_square")
+    if space.kind == K_PALACE:
+        return _m("hellas.short.palace")
+    if space.kind == K_MINE:
+        return _m("hellas.space.mine")
+    return _m("hellas.space.marble", gain=space.gain)
+
+
 def reasons(items: list[Msg]) -> Msg:
     """Several reasons, each once, in one line (``no houses left; no free space``)."""
     unique = list(dict.fromkeys(items))

@@ -126,5 +126,8 @@ def and_list(items: list[Msg] | tuple[Msg, ...]) -> Msg:
 
 
 def faces(values: tuple[int, ...]) -> Msg:
-    """Rolled faces: ``5``, ``5 and 3``."""
-    return and_list([Msg.literal(str(v)) for v in values])
+    """Rolled faces: ``5``, ``5 and 3``, ``6 and 6 and 4`` (every pair joined, as the English log had)."""
+    joined = Msg.literal(str(values[-1]))
+    for value in reversed(values[:-1]):
+        joined = _m("hercules.and_list", items=(Msg.literal(str(value)),), last=joined)
+    return joined
