@@ -12,10 +12,11 @@ from hellenika.engine.rng import Rng
 from hellenika.engine.state import State
 from hellenika.i18n import ENGLISH, LANGUAGES, PSEUDO, Msg, is_pseudo, render
 
-CONVERTED = ["hercules"]  # the games whose texts are all messages; the others follow one at a time
-LOGGED = [*CONVERTED, "hellas"]  # the games whose log lines (and score headings) are messages
-EXPLAINED = [*CONVERTED, "hellas"]  # the games whose IllegalAction reasons are messages
-LABELLED = [*CONVERTED, "hellas"]  # the games whose choices' labels are messages
+CONVERTED = ["hercules", "hellas"]  # the games whose texts are all messages; the others follow one at a time
+# A game being converted joins these one kind of text at a time, then CONVERTED.
+LOGGED = [*CONVERTED]  # log lines and score headings
+EXPLAINED = [*CONVERTED]  # IllegalAction reasons
+LABELLED = [*CONVERTED]  # the choices' labels
 
 
 def _speaks(msg: Msg, what: str) -> None:
@@ -163,7 +164,7 @@ def test_a_hercules_error_in_german_and_chinese() -> None:
     assert caught.value.render("zh-Hant") == "hercules §4.3: 任務要組合兩顆不同的骰子"
 
 
-@pytest.mark.parametrize("name", ["hercules", "hellas"])
+@pytest.mark.parametrize("name", CONVERTED)
 def test_the_terminal_picture_in_each_language(name: str) -> None:
     german, chinese = "Runde", "輪"
     from rich.console import Console
