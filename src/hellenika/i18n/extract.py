@@ -4,8 +4,8 @@ Babel's Python extractor finds every ``_m("id", ...)`` and ``_mn("id", n=...)`` 
 literal) under ``src/hellenika``; each language's ``.po`` file then gains the new ids (empty, so the
 completeness check fails until someone writes them: the English sentence in ``en``, its translations in the
 others), keeps its translations of the ids still used, and drops the ids no code uses any more (their last
-text stays in git). Entries are sorted by id and carry no line numbers, so a change to the code changes the
-catalogues only where a message changed.
+text stays in git); each is then compiled to the ``.mo`` the run time reads. Entries are sorted by id and
+carry no line numbers, so a change to the code changes the catalogues only where a message changed.
 
 ``--check`` writes nothing and exits 1 when a catalogue is not up to date with the code (for CI).
 """
@@ -24,7 +24,15 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_python
 from babel.messages.pofile import write_po
 
-from hellenika.i18n.catalogue import DOMAIN, LANGUAGES, directory_name, po_path, read_catalogue
+from hellenika.i18n.catalogue import (
+    DOMAIN,
+    LANGUAGES,
+    compiled,
+    directory_name,
+    mo_path,
+    po_path,
+    read_catalogue,
+)
 
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
 _EPOCH = datetime.datetime(2026, 12, 7, tzinfo=datetime.UTC)
@@ -117,12 +125,18 @@ def main(argv: list[str] | None = None) -> int:
     for lang in args.lang or LANGUAGES:
         path = po_path(lang)
         new = updated(lang, pot)
-        if path.exists() and path.read_bytes() == new:
-            continue
-        stale.append(str(path))
-        if not args.check:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(new)
+        if not (path.exists() and path.read_bytes() == new):
+            stale.append(str(path))
+            if not args.check:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_bytes(new)
+        if path.exists():  # the compiled catalogue the run time reads (catalogue.py)
+            mo = mo_path(lang)
+            binary = compiled(lang)
+            if not (mo.exists() and mo.read_bytes() == binary):
+                stale.append(str(mo))
+                if not args.check:
+                    mo.write_bytes(binary)
     verb = "out of date" if args.check else "updated"
     for path in stale:
         print(f"{verb}: {path}")

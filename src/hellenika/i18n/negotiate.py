@@ -8,8 +8,6 @@ Anything unmatched gets English.
 
 from __future__ import annotations
 
-from babel import Locale, UnknownLocaleError, negotiate_locale
-
 from hellenika.i18n.catalogue import ENGLISH, LANGUAGES, PSEUDO, directory_name
 
 _AVAILABLE = [directory_name(lang) for lang in LANGUAGES]
@@ -18,6 +16,8 @@ _ALIASES = {"zh": "zh_Hant", "zh_Hans": "zh_Hant"}
 
 def _candidates(tag: str) -> list[str]:
     """``zh-TW`` -> ``["zh_Hant_TW", "zh_Hant", "zh"]``: the tag, then ever less specific forms."""
+    from babel import Locale, UnknownLocaleError  # (imported when a language is negotiated, not at start)
+
     tag = tag.strip().split(".")[0].split("@")[0]  # LANG's codeset and modifier: de_DE.UTF-8@euro
     try:
         locale = Locale.parse(tag, sep="-" if "-" in tag else "_")
@@ -36,6 +36,8 @@ def _tag(directory: str) -> str:
 
 def best_language(preferred: list[str]) -> str:
     """The first of ``preferred`` (tags, best first) we have a catalogue for; English if none."""
+    from babel import negotiate_locale
+
     for tag in preferred:
         if tag.strip() == PSEUDO:
             return PSEUDO
