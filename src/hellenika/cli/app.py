@@ -16,8 +16,9 @@ from typing import Annotated
 import typer
 
 from hellenika import __version__
-from hellenika.cli import batch_commands, game_commands, server_commands
-from hellenika.cli.common import console
+from hellenika.cli import batch_commands, game_commands, language, server_commands
+from hellenika.cli.common import console, fail
+from hellenika.engine.errors import HellenikaError
 
 app = typer.Typer(
     name="hellenika",
@@ -29,7 +30,15 @@ app = typer.Typer(
 
 
 @app.callback()
-def _root(version: Annotated[bool, typer.Option("--version", help="Show the version.")] = False) -> None:
+def _root(
+    version: Annotated[bool, typer.Option("--version", help="Show the version.")] = False,
+    lang: language.LangOpt = None,
+) -> None:
+    language.reset()
+    try:
+        language.choose(lang)
+    except HellenikaError as exc:
+        fail(str(exc))
     if version:
         console.print(f"hellenika {__version__}")
         raise typer.Exit()

@@ -18,6 +18,7 @@ from rich.table import Table
 
 from hellenika import games
 from hellenika.cli.common import GameArg, OptionOpt, PlayersOpt, SeatOpt, SeedOpt, console, fail
+from hellenika.cli.language import LangOpt, choose
 from hellenika.engine.errors import HellenikaError
 from hellenika.engine.options import parse_option_pairs
 
@@ -54,10 +55,10 @@ def list_games() -> None:
             console.print(Padding(options, (0, 0, 0, 2)))
 
 
-def rules(game: GameArg) -> None:
-    """Print our rules summary of a game."""
+def rules(game: GameArg, lang: LangOpt = None) -> None:
+    """Print our rules summary of a game (in the chosen language where we have it, else English)."""
     try:
-        console.print(Markdown(games.get(game).rules_text()))
+        console.print(Markdown(games.get(game).rules_text(choose(lang))))
     except HellenikaError as exc:
         fail(str(exc))
 
@@ -69,13 +70,14 @@ def play(
     seed: SeedOpt = 0,
     option: OptionOpt = None,
     record: Annotated[Path | None, typer.Option("--record", help="Save the game record (JSON) here.")] = None,
+    lang: LangOpt = None,
 ) -> None:
     """Play a game in the terminal. Missing seats after the given ones are 'medium' bots (the game's
     heuristic player); with no --seat you play seat 1 against them."""
     from hellenika.cli.play import run_play
 
     try:
-        code = run_play(game, players, seat or [], seed, option or [], record, console)
+        code = run_play(game, players, seat or [], seed, option or [], record, console, lang=choose(lang))
     except HellenikaError as exc:
         fail(str(exc))
     raise typer.Exit(code)
@@ -85,12 +87,17 @@ def replay(
     path: Annotated[Path, typer.Argument(help="A record saved with --record.")],
     to_end: Annotated[bool, typer.Option("--to-end", help="Replay without stopping; print the end.")] = False,
     log: Annotated[bool, typer.Option("--log", help="With --to-end: print the whole game log.")] = False,
+    lang: LangOpt = None,
 ) -> None:
     """Step through a recorded game (forward, back, jump), checking that it replays exactly."""
     from hellenika.cli.replay import replay_interactive, replay_to_end
 
     try:
-        code = replay_to_end(path, console, log) if to_end else replay_interactive(path, console, sys.stdin)
+        chosen = choose(lang)
+        if to_end:
+            code = replay_to_end(path, console, log, lang=chosen)
+        else:
+            code = replay_interactive(path, console, sys.stdin, lang=chosen)
     except HellenikaError as exc:
         fail(str(exc))
     raise typer.Exit(code)

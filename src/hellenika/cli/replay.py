@@ -13,9 +13,9 @@ from rich.console import Console
 from rich.markup import escape
 
 from hellenika import games
-from hellenika.engine.events import render_names
 from hellenika.engine.record import Record
 from hellenika.engine.state import State
+from hellenika.i18n import ENGLISH
 
 REPLAY_HELP = "Enter: next action   b: back one   NUMBER: go to that step   e: end   q: quit"
 
@@ -26,22 +26,22 @@ def _names(record: Record, state: State) -> list[str]:
     ]
 
 
-def replay_to_end(path: Path, console: Console, show_log: bool) -> int:
+def replay_to_end(path: Path, console: Console, show_log: bool, lang: str = ENGLISH) -> int:
     record = Record.load(path)
     state, _checked = record.verify(games.REGISTRY, log=True)
     names = _names(record, state)
     game = games.get(record.game)
     if show_log:
-        for line in state.iter_log(names, omniscient=True):
+        for line in state.iter_log(names, omniscient=True, lang=lang):
             console.print(f"[dim]·[/dim] {escape(line)}", highlight=False)
-    console.print(game.render(state, None, names))
+    console.print(game.render(state, None, names, lang))
     verdict = "matches" if record.final_digest else "(no digest in the record)"
     console.print(f"Replayed {len(record.actions)} actions; final state {state.digest()} {verdict}.")
     console.print(f"Every chance outcome is the one seed {record.seed} draws ({record.chance} chance).")
     return 0
 
 
-def replay_interactive(path: Path, console: Console, stream: TextIO) -> int:
+def replay_interactive(path: Path, console: Console, stream: TextIO, lang: str = ENGLISH) -> int:
     record = Record.load(path)
     game = games.get(record.game)
     final, _checked = record.verify(games.REGISTRY)  # the whole record first
@@ -57,8 +57,8 @@ def replay_interactive(path: Path, console: Console, stream: TextIO) -> int:
             console.print(f"last action: {escape(last.notation())}", highlight=False)
             for event in state.visible_events(None, omniscient=True):
                 if event.step == step - 1:
-                    console.print(f"[dim]·[/dim] {escape(render_names(event.text, names))}", highlight=False)
-        console.print(game.render(state, None, names))
+                    console.print(f"[dim]·[/dim] {escape(event.render(names, lang))}", highlight=False)
+        console.print(game.render(state, None, names, lang))
         console.print("> ", end="")
         line = stream.readline()
         if not line:

@@ -14,23 +14,31 @@ from rich.table import Table
 
 from hellenika.engine.actions import Action
 from hellenika.engine.agent import Observation
-from hellenika.engine.errors import HellenikaError
+from hellenika.engine.errors import HellenikaError, IllegalAction
 from hellenika.engine.events import render_names
 from hellenika.engine.rng import Rng
+from hellenika.i18n import ENGLISH, Msg, _m
+from hellenika.i18n import render as say
 
 if TYPE_CHECKING:
     from hellenika.engine.state import State
 
-HELP = """Type the number of a choice, or an action in notation (the grey text beside each choice).
-  b / board   show the board again      l / log   show the whole log
-  ? / help    this help                 q / quit  stop (the record is still saved)"""
+HELP = _m("cli.play.help")
+
+
+def and_list(items: list[Msg]) -> Msg:
+    """``a``, ``a and b``, ``a, b and c`` in the reader's language."""
+    if len(items) == 1:
+        return items[0]
+    return _m("cli.and_list", items=tuple(items[:-1]), last=items[-1])
 
 
 class QuitGame(Exception):
     """The human asked to stop (``deliberate``), or input ended."""
 
-    def __init__(self, reason: str, *, deliberate: bool = False) -> None:
-        super().__init__(reason)
+    def __init__(self, reason: Msg, *, deliberate: bool = False) -> None:
+        super().__init__(say(reason))
+        self.reason = reason
         self.deliberate = deliberate
 
 
@@ -41,8 +49,11 @@ class TerminalSession:
     public lines, as at a table where several people share the screen).
     """
 
-    def __init__(self, console: Console, names: list[str], stream: TextIO, viewer: int | None) -> None:
+    def __init__(
+        self, console: Console, names: list[str], stream: TextIO, viewer: int | None, lang: str = ENGLISH
+    ) -> None:
         self.console = console
+        self.lang = lang
         self.names = names
         self.stream = stream
         self.viewer = viewer
@@ -55,7 +66,9 @@ class TerminalSession:
         events = self.state.visible_events(None, omniscient=True)
         for event in events[self.shown :]:
             if event.visible_to(self.viewer):
-                self.console.print(f"[dim]·[/dim] {escape(event.render(self.names))}", highlight=False)
+                self.console.print(
+                    f"[dim]·[/dim] {escape(event.render(self.names, self.lang))}", highlight=False
+                )
         self.shown = len(events)
 
     def read_line(self, prompt: str) -> str:
@@ -63,7 +76,7 @@ class TerminalSession:
         line = self.stream.readline()
         if not line:
             self.console.print()
-            raise QuitGame("input ended")
+            raise QuitGame(_m("cli.quit.input_ended"))
         return line.strip()
 
 
@@ -78,39 +91,44 @@ class HumanAgent:
     def choose(self, observation: Observation, rng: Rng) -> Action:
         console = self.session.console
         names = self.session.names
+        lang = self.session.lang
         self.session.catch_up()
-        console.print(observation.render(self.session.names))
+        console.print(observation.render(self.session.names, lang))
         legal = observation.legal_actions
         self._print_choices(observation, legal)
         while True:
-            text = self.session.read_line(
-                f"[bold]{escape(names[observation.seat])}, your choice (1-{len(legal)}, ? for help):[/bold] "
-            )
+            prompt = _m("cli.play.prompt", player=names[observation.seat], count=len(legal))
+            text = self.session.read_line(f"[bold]{escape(say(prompt, lang))}[/bold] ")
             lowered = text.lower()
             if lowered in ("q", "quit", "exit"):
-                raise QuitGame("quit at the prompt", deliberate=True)
+                raise QuitGame(_m("cli.quit.at_prompt"), deliberate=True)
             if lowered in ("?", "h", "help"):
-                console.print(HELP)
+                console.print(escape(say(HELP, lang)))
                 continue
             if lowered in ("b", "board"):
-                console.print(observation.render(self.session.names))
+                console.print(observation.render(self.session.names, lang))
                 self._print_choices(observation, legal)
                 continue
             if lowered in ("l", "log"):
-                for line in observation.log(names):
+                for line in observation.log(names, lang):
                     console.print(f"  {escape(line)}", highlight=False)
                 continue
             if not text:
-                console.print("[yellow]Please type the number of a choice.[/yellow]")
+                nudge = say(_m("cli.play.type_a_number"), lang)
+                console.print(f"[yellow]{escape(nudge)}[/yellow]")
                 continue
             if text.isdigit():
                 index = int(text)
                 if 1 <= index <= len(legal):
                     return legal[index - 1]
-                console.print(f"[yellow]There is no choice {index}; pick 1 to {len(legal)}.[/yellow]")
+                wrong = _m("cli.play.no_such_choice", index=index, count=len(legal))
+                console.print(f"[yellow]{escape(say(wrong, lang))}[/yellow]")
                 continue
             try:
                 action = observation.check(observation.game.parse_action(text))
+            except IllegalAction as exc:
+                console.print(f"[yellow]{escape(exc.render(lang))}[/yellow]")
+                continue
             except HellenikaError as exc:
                 console.print(f"[yellow]{escape(str(exc))}[/yellow]")
                 continue
@@ -124,7 +142,9 @@ class HumanAgent:
         for i, action in enumerate(legal, 1):
             table.add_row(
                 str(i),
-                escape(render_names(observation.label(action), self.session.names)),
+                escape(
+                    render_names(say(observation.label_msg(action), self.session.lang), self.session.names)
+                ),
                 escape(action.notation()),
             )
         self.session.console.print(table)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
+from hellenika.i18n import ENGLISH
+
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
@@ -19,6 +21,7 @@ if TYPE_CHECKING:
     from hellenika.engine.game import Game
     from hellenika.engine.rng import Rng
     from hellenika.engine.state import State
+    from hellenika.i18n import Msg
 
 
 class Observation:
@@ -61,18 +64,22 @@ class Observation:
     def label(self, action: Action) -> str:
         return self._state.label(action)
 
+    def label_msg(self, action: Action) -> Msg:
+        """The label as a message, for the reader's language."""
+        return self._state.label_msg(action)
+
     def check(self, action: Action) -> Action:
         """Raise the error applying ``action`` would raise (IllegalAction naming the rule); answer the action
         it would play (itself, or the offered action it is a twin of)."""
         return self._state.check(action, self.seat)
 
-    def render(self, names: Sequence[str] | None = None) -> RenderableType:
+    def render(self, names: Sequence[str] | None = None, lang: str = ENGLISH) -> RenderableType:
         """The game's terminal picture of this seat's view."""
-        return self._state.game.render(self._state, self.seat, names)
+        return self._state.game.render(self._state, self.seat, names, lang)
 
-    def log(self, names: Sequence[str] | None = None) -> list[str]:
+    def log(self, names: Sequence[str] | None = None, lang: str = ENGLISH) -> list[str]:
         """The game log so far as this seat may read it (empty when the state keeps no log)."""
-        return list(self._state.iter_log(names, self.seat))
+        return list(self._state.iter_log(names, self.seat, lang=lang))
 
     def sample_state(self, rng: Rng) -> State:
         """A state consistent with this seat's information: the true one with hidden parts resampled.

@@ -7,6 +7,8 @@ from a well-formed move that the rules forbid here (``IllegalAction``), from a m
 
 from __future__ import annotations
 
+from hellenika.i18n import ENGLISH, Msg, _m, render
+
 
 class HellenikaError(Exception):
     """Base class of every error raised on purpose by Hellenika."""
@@ -19,21 +21,32 @@ class InvalidAction(HellenikaError, ValueError):
 class IllegalAction(HellenikaError):
     """A well-formed action that the rules do not allow in the current state.
 
-    ``rule`` names the rules section broken, e.g. ``"hercules §4.3"``; the message says why in plain words.
+    ``rule`` names the rules section broken, e.g. ``"hercules §4.3"`` (the same in every language); the
+    message says why in plain words: a :class:`Msg` (``msg``) that each reader renders in their language,
+    with ``reason`` its English text (``str(error)`` is ``"rule: reason"``). A plain string is taken as a
+    literal, for messages not in the catalogues.
     """
 
-    def __init__(self, rule: str, message: str) -> None:
-        super().__init__(f"{rule}: {message}")
+    def __init__(self, rule: str, message: str | Msg) -> None:
+        self.msg = message if isinstance(message, Msg) else Msg.literal(message)
+        self.reason = render(self.msg, ENGLISH)
+        super().__init__(f"{rule}: {self.reason}")
         self.rule = rule
-        self.reason = message
+
+    def render(self, lang: str) -> str:
+        """``rule: reason`` in ``lang``."""
+        return f"{self.rule}: {render(self.msg, lang)}"
 
 
 class NotYourTurn(IllegalAction):
     """An action submitted for a seat that is not the one to decide."""
 
     def __init__(self, seat: int, expected: int) -> None:
-        who = "chance" if expected < 0 else f"seat {expected}"
-        super().__init__("turn order", f"seat {seat} may not act now; it is {who} to decide")
+        if expected < 0:
+            reason = _m("engine.illegal.not_your_turn_chance", seat=seat)
+        else:
+            reason = _m("engine.illegal.not_your_turn", seat=seat, expected=expected)
+        super().__init__("turn order", reason)
         self.seat = seat
         self.expected = expected
 
@@ -42,7 +55,7 @@ class GameOver(IllegalAction):
     """An action applied to a finished game."""
 
     def __init__(self) -> None:
-        super().__init__("game over", "the game has ended; no more actions are accepted")
+        super().__init__("game over", _m("engine.illegal.game_over"))
 
 
 class InvalidOption(HellenikaError, ValueError):

@@ -11,6 +11,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
+
+from hellenika.i18n import ENGLISH, Msg, render
 
 _PLACEHOLDER = re.compile(r"\{p(\d+)\}")
 
@@ -23,12 +26,23 @@ class Event:
     that logs a secret emits a private line for the audience and a public one ("drew a card") for the rest.
     The public half may leave out the seats that read the secret in full (:func:`everyone_but`), so they read
     one line ("was dealt a Zeus card (it is Storm)"), not two.
+
+    ``msg`` is the line as a message, rendered for each reader in their language; ``text`` is its English
+    rendering (kept so that what was stored before messages existed, and English readers, need nothing else).
     """
 
     step: int
     text: str
     actor: int | None = None
     audience: tuple[int, ...] | None = None
+    msg: Msg | None = None
+
+    @classmethod
+    def of(cls, step: int, line: str | Msg, actor: int | None, audience: tuple[int, ...] | None) -> Event:
+        """An event from a message (or a plain string, taken as English text for every language)."""
+        if isinstance(line, Msg):
+            return cls(step, render(line, ENGLISH), actor, audience, line)
+        return cls(step, line, actor, audience)
 
     def visible_to(self, seat: int | None) -> bool:
         if self.audience is None:
@@ -42,11 +56,33 @@ class Event:
         """A line for everyone but the seats that read the secret in full (see :func:`everyone_but`)."""
         return bool(self.audience) and self.audience[0] < 0  # type: ignore[index]
 
-    def render(self, names: Sequence[str]) -> str:
-        return render_names(self.text, names)
+    def render(self, names: Sequence[str], lang: str = ENGLISH) -> str:
+        return render_names(self.words(lang), names)
+
+    def words(self, lang: str = ENGLISH) -> str:
+        """The line in ``lang``, participants still as ``{p0}`` placeholders."""
+        if self.msg is None or lang == ENGLISH:
+            return self.text
+        return render(self.msg, lang)
 
     def to_json(self) -> dict[str, object]:
-        return {"step": self.step, "text": self.text, "actor": self.actor, "audience": self.audience}
+        out: dict[str, Any] = {"step": self.step, "text": self.text, "actor": self.actor}
+        out["audience"] = self.audience
+        if self.msg is not None:
+            out["msg"] = self.msg.to_json()
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Event:
+        audience = data.get("audience")
+        msg = data.get("msg")
+        return cls(
+            int(data["step"]),
+            str(data["text"]),
+            data.get("actor"),
+            tuple(audience) if audience else None,
+            Msg.from_json(msg) if msg else None,
+        )
 
 
 def everyone_but(*seats: int) -> tuple[int, ...]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
+from importlib import resources
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from hellenika.engine.actions import Action, ActionCodec
@@ -17,6 +18,8 @@ from hellenika.engine.errors import HellenikaError, InvalidOption, RecordError
 from hellenika.engine.options import OptionSpec, OptionValue, applicable, check_applicable, validate_options
 from hellenika.engine.rng import Rng
 from hellenika.engine.state import History, State
+from hellenika.i18n import ENGLISH, LANGUAGES
+from hellenika.i18n.catalogue import directory_name
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -157,12 +160,28 @@ class Game(ABC):
         return legal[rng.randbelow(len(legal))]
 
     @abstractmethod
-    def render(self, state: State, seat: int | None, names: Sequence[str] | None = None) -> RenderableType:
-        """A Rich renderable of the state as ``seat`` sees it, for the terminal; ``names`` of participants."""
+    def render(
+        self, state: State, seat: int | None, names: Sequence[str] | None = None, lang: str = ENGLISH
+    ) -> RenderableType:
+        """A Rich renderable of the state as ``seat`` sees it, for the terminal; ``names`` of participants;
+        its words in ``lang`` (a game whose picture has no messages yet shows English)."""
 
-    @abstractmethod
-    def rules_text(self) -> str:
-        """Our rules summary (Markdown), printed by ``hellenika rules``."""
+    def rules_text(self, lang: str = ENGLISH) -> str:
+        """Our rules summary (Markdown), printed by ``hellenika rules``: the game package's
+        ``rules.<lang>.md`` (``rules.de.md``, ``rules.zh_Hant.md``), else its English ``rules.md``."""
+        package = resources.files(type(self).__module__.rpartition(".")[0])
+        for name in (f"rules.{directory_name(lang)}.md", "rules.md"):
+            path = package.joinpath(name)
+            if path.is_file():
+                return path.read_text(encoding="utf-8")
+        raise FileNotFoundError(f"{self.name} has no rules.md")
+
+    def rules_languages(self) -> list[str]:
+        """The languages our rules summary of this game is written in (English always)."""
+        package = resources.files(type(self).__module__.rpartition(".")[0])
+        return [ENGLISH] + [
+            lang for lang in LANGUAGES[1:] if package.joinpath(f"rules.{directory_name(lang)}.md").is_file()
+        ]
 
     def configurations(self) -> list[tuple[int, dict[str, OptionValue]]]:
         """The (players, options) combinations worth covering in tests, simulations and benchmarks.

@@ -28,6 +28,7 @@ from hellenika.engine.errors import GameOver, IllegalAction, InvalidAction, NotY
 from hellenika.engine.events import Event
 from hellenika.engine.results import pairwise_utilities, places_from_keys
 from hellenika.engine.rng import Rng
+from hellenika.i18n import ENGLISH, Msg, render
 
 if TYPE_CHECKING:
     from hellenika.engine.game import Game
@@ -101,9 +102,14 @@ class State(ABC):
         that edits a view edits a copy (``copy.deepcopy``).
         """
 
-    @abstractmethod
     def label(self, action: Action) -> str:
-        """A plain-words label for an action legal here, e.g. ``"Labour 9: 6 + 3"``."""
+        """A plain-words label for an action legal here, e.g. ``"Labour 9: 6 + 3"``: :meth:`label_msg` in
+        English. A game overrides this or :meth:`label_msg` (one of the two)."""
+        return render(self.label_msg(action), ENGLISH)
+
+    def label_msg(self, action: Action) -> Msg:
+        """The label of an action legal here as a message, for each reader's language."""
+        return Msg.literal(self.label(action))
 
     @abstractmethod
     def scores(self) -> list[float]:
@@ -271,10 +277,12 @@ class State(ABC):
         out.reverse()
         return out
 
-    def _emit(self, text: str, actor: int | None = None, audience: tuple[int, ...] | None = None) -> None:
-        """Add a log line (games call this only after checking ``self._events is not None``)."""
+    def _emit(
+        self, text: str | Msg, actor: int | None = None, audience: tuple[int, ...] | None = None
+    ) -> None:
+        """Add a log line, a message (or a literal string); games call this only when ``logging``."""
         if self._events is not None:
-            self._events.append(Event(self._nhist - 1, text, actor, audience))
+            self._events.append(Event.of(self._nhist - 1, text, actor, audience))
 
     @property
     def logging(self) -> bool:
@@ -292,11 +300,16 @@ class State(ABC):
         return [e for e in self._events or () if e.visible_to(seat)]
 
     def iter_log(
-        self, names: Sequence[str] | None = None, seat: int | None = None, *, omniscient: bool = False
+        self,
+        names: Sequence[str] | None = None,
+        seat: int | None = None,
+        *,
+        omniscient: bool = False,
+        lang: str = ENGLISH,
     ) -> Iterator[str]:
         names = names or self.participant_names()
         for event in self.visible_events(seat, omniscient=omniscient):
-            yield event.render(names)
+            yield event.render(names, lang)
 
     # ------------------------------------------------------------------ results
 
@@ -320,8 +333,18 @@ class State(ABC):
         """How a finished game ended, in plain words, when a safety net of the engine ended it rather than
         the game's own rules (e.g. ``"ended by the stall rule after 160 turns"``); None for the game's normal
         end, and while it is still being played. Shown with the result wherever it is shown, and kept in
-        records (:mod:`hellenika.engine.record`)."""
+        records (:mod:`hellenika.engine.record`). :meth:`end_reason_msg` in English."""
+        msg = self.end_reason_msg()
+        return None if msg is None else render(msg, ENGLISH)
+
+    def end_reason_msg(self) -> Msg | None:
+        """:meth:`end_reason` as a message, for each reader's language."""
         return None
+
+    def score_heading(self, category: str) -> Msg:
+        """The heading of a :meth:`score_breakdown` category, for each reader's language (the keys stay the
+        language-neutral names records keep)."""
+        return Msg.literal(category)
 
     def winners(self) -> list[int]:
         """Participants in first place once the game is over (several when they share it); ``[]`` while it

@@ -7,7 +7,6 @@ objects); hex-addressed actions are interned on first use, so the hot path alloc
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from hellenika.engine.actions import Action
@@ -38,6 +37,7 @@ from hellenika.games.attika.costs import affordable_table, building_facts
 from hellenika.games.attika.heuristics import EVALUATION_SCALE
 from hellenika.games.attika.hexes import Hex, hex_of_code
 from hellenika.games.attika.state import AttikaState
+from hellenika.i18n import ENGLISH
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -190,10 +190,9 @@ class AttikaGame(Game):
 
         return heuristic_action(state, rng)  # type: ignore[arg-type]
 
-    def render(self, state: State, seat: int | None, names: Sequence[str] | None = None) -> RenderableType:
+    def render(
+        self, state: State, seat: int | None, names: Sequence[str] | None = None, lang: str = ENGLISH
+    ) -> RenderableType:
         from hellenika.games.attika.render import render
 
         return render(state, seat, names)  # type: ignore[arg-type]
-
-    def rules_text(self) -> str:
-        return resources.files(__package__).joinpath("rules.md").read_text()

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from hellenika.engine.events import who
 from hellenika.engine.state import TERMINAL
-from hellenika.games.hellas import quarries
+from hellenika.games.hellas import quarries, words
 from hellenika.games.hellas.cities import add_piece
 from hellenika.games.hellas.components import (
     HOUSE,
@@ -23,7 +23,6 @@ from hellenika.games.hellas.components import (
     K_TEMPLE,
     PALACE,
     PIECE_CODE,
-    PIECES,
     SQUARE,
     STATUE,
 )
@@ -40,6 +39,7 @@ from hellenika.games.hellas.phases import (
 )
 from hellenika.games.hellas.phases import STATUE as STATUE_PHASE
 from hellenika.games.hellas.quarries import replace
+from hellenika.i18n import Msg, Param, _m, _mn
 
 if TYPE_CHECKING:
     from hellenika.games.hellas.actions import Build
@@ -59,7 +59,7 @@ class FlowMixin(HellasFields):
         self.piles = replace(self.piles, q, (v,))
         self.active_q = tuple(sorted((*self.active_q, q)))
         if self._events is not None:
-            self._emit(f"Quarry {self.b.cells[self.b.quarries[q]].id} opened with tile {v}")
+            self._emit(_m("hellas.log.quarry_opened", quarry=self.b.cells[self.b.quarries[q]].id, tile=v))
         self.phase = SETUP_OPEN if len(self.active_q) < SETUP_QUARRIES else SETUP_WORKER
 
     # rounds and turns ---------------------------------------------------------
@@ -72,7 +72,7 @@ class FlowMixin(HellasFields):
         self.cp = self.start
         if self._events is not None:
             self._emit(
-                f"Round {self.round} (start player {who(self.start)}, {self.markers} action markers each)",
+                _m("hellas.log.round", round=self.round, player=who(self.start), markers=self.markers),
                 self.start,
             )
 
@@ -105,12 +105,18 @@ class FlowMixin(HellasFields):
         self._begin_round()
 
     def _log_final(self) -> None:
-        self._emit("The game is over after round 3: ring majority and marble are scored")
+        self._emit(_m("hellas.log.game_over"))
         for p, parts in enumerate(self.score_breakdown()):
-            detail = ", ".join(f"{k} {v:g}" for k, v in parts.items() if v)
-            self._emit(
-                f"Final score of {who(p)}: {sum(parts.values()):g}" + (f" ({detail})" if detail else ""), p
+            detail = tuple(
+                _m("hellas.log.score_part", heading=words.SCORE_HEADINGS[k], points=f"{v:g}")
+                for k, v in parts.items()
+                if v
             )
+            total = f"{sum(parts.values()):g}"
+            if detail:
+                self._emit(_m("hellas.log.final_score_parts", player=who(p), total=total, parts=detail), p)
+            else:
+                self._emit(_m("hellas.log.final_score", player=who(p), total=total), p)
 
     def _do_choose(self, i: int) -> None:
         p = self.active
@@ -119,13 +125,13 @@ class FlowMixin(HellasFields):
         self.space = i
         log = self._events is not None
         if log:
-            self._emit(f"{who(p)} chose '{space.title()}'", p)
+            self._emit(_m("hellas.log.chose", player=who(p), space=words.title(space)), p)
         kind = space.kind
         if kind == K_TEMPLE and self.next_start < 0 and self.round < self.comps.rounds:
             # The first temple choice of a round names the next start player, even if declined (spec §4.7).
             self.next_start = p
             if log:
-                self._emit(f"{who(p)} was first to choose a temple: start player next round", p)
+                self._emit(_m("hellas.log.first_temple", player=who(p)), p)
         if kind in (K_HOUSE, K_HOUSE_SQUARE, K_PALACE):
             self.offset = 0
             self.built = 0
@@ -156,24 +162,23 @@ class FlowMixin(HellasFields):
                 self.cp = p
                 return
             if self._events is not None and not self.built:
-                self._emit(f"{who(p)} could not build ({self._why_cannot(p)})", p)
+                self._emit(_m("hellas.log.could_not_build", player=who(p), why=self._why_cannot(p)), p)
             self.offset += 1
             self.built = 0
         self._end_turn()
 
-    def _why_cannot(self, p: int) -> str:
+    def _why_cannot(self, p: int) -> Msg:
         kind = self.comps.track[self.space].kind
         pieces = (PALACE,) if kind == K_PALACE else (HOUSE,) if kind == K_HOUSE else (HOUSE, SQUARE)
         reasons = []
         for piece in pieces:
-            name = PIECES[piece]
             if self.pieces_left(p, piece) <= 0:
-                reasons.append(f"no {name}s left")
+                reasons.append(words.NONE_LEFT[piece])
             elif not self.free:
-                reasons.append("no free space")
+                reasons.append(_m("hellas.why.no_free_space"))
             else:
-                reasons.append(f"not enough marble for a {name}")
-        return "; ".join(dict.fromkeys(reasons))
+                reasons.append(_m("hellas.why.no_marble_for", piece=words.A_PIECE[piece]))
+        return words.reasons(reasons)
 
     def _next_builder(self) -> None:
         self.offset += 1
@@ -188,8 +193,9 @@ class FlowMixin(HellasFields):
         self.marble[p] -= cost
         self._place(p, piece, c)
         if self._events is not None:
-            where = "coast" if self.b.is_coast[c] else "interior"
-            self._emit(f"{who(p)} built a {action.piece} on {action.space} ({where}, {cost} marble)", p)
+            where = words.COAST if self.b.is_coast[c] else words.INTERIOR
+            built: dict[str, Param] = {"player": who(p), "piece": words.A_PIECE[piece], "space": action.space}
+            self._emit(_m("hellas.log.built", **built, where=where, cost=cost), p)
         if piece == STATUE:
             self._end_turn()
         elif self.comps.track[self.space].kind == K_HOUSE_SQUARE:
@@ -224,7 +230,7 @@ class FlowMixin(HellasFields):
         gain = self.comps.track[self.space].gain
         self.marble[p] += gain
         if self._events is not None:
-            self._emit(f"{who(p)} took {gain} marble (now {self.marble[p]})", p)
+            self._emit(_m("hellas.log.took_marble", player=who(p), gain=gain, now=self.marble[p]), p)
         self._end_turn()
 
     def _do_decline(self) -> None:
@@ -232,13 +238,13 @@ class FlowMixin(HellasFields):
         if self._events is not None:
             p = self.cp
             if phase == BUILD and self.built:
-                self._emit(f"{who(p)} built nothing more", p)
+                self._emit(_m("hellas.log.built_nothing_more", player=who(p)), p)
             elif phase == MINE_DRAW:
-                self._emit(f"{who(p)} drew no quarry tiles", p)
+                self._emit(_m("hellas.log.drew_no_tiles", player=who(p)), p)
             elif phase == TAKE:
-                self._emit(f"{who(p)} took no marble", p)
+                self._emit(_m("hellas.log.took_no_marble", player=who(p)), p)
             else:
-                self._emit(f"{who(p)} declined", p)
+                self._emit(_m("hellas.log.declined", player=who(p)), p)
         if phase == BUILD:
             self._next_builder()
         else:  # statue, temple (before paying), Mine marble before the first draw, Take three marble
@@ -246,26 +252,26 @@ class FlowMixin(HellasFields):
 
     # statue and temples ----------------------------------------------------------
 
-    def statue_blocker(self, p: int, cost: int) -> str | None:
+    def statue_blocker(self, p: int, cost: int) -> Msg | None:
         """Why ``p`` could not build a statue for ``cost`` marble now (None: they can). The label of the
         action space says it before the choice, and the log after it, in the same words."""
         if self.pieces_left(p, STATUE) <= 0:
-            return "all statues are built"
+            return words.NONE_LEFT[STATUE]
         if self.marble[p] < cost:
-            return f"needs {cost} marble"
+            return _m("hellas.why.needs_marble", cost=cost)
         if not self.free & self.b.interior_building:
-            return "no free interior space"
+            return _m("hellas.why.no_free_interior")
         return None
 
-    def temple_blocker(self, p: int, cost: int, pillars: int) -> str | None:
+    def temple_blocker(self, p: int, cost: int, pillars: int) -> Msg | None:
         """Why ``p`` could not build ``pillars`` pillars for ``cost`` marble now (None: they can)."""
         free = sum(self.free_slots())
         if self.marble[p] < cost:
-            return f"needs {cost} marble"
+            return _m("hellas.why.needs_marble", cost=cost)
         if free < pillars:
-            return f"only {free} free pillar slot{'s' if free != 1 else ''} left"
+            return _mn("hellas.why.free_slots", free)
         if self.pillar_supply() < pillars:
-            return "not enough pillars in the supply"
+            return _m("hellas.why.no_pillars")
         return None
 
     def _offer_statue(self, p: int, cost: int) -> None:
@@ -275,7 +281,7 @@ class FlowMixin(HellasFields):
             self.cp = p
             return
         if self._events is not None:
-            self._emit(f"{who(p)} could not build a statue ({why})", p)
+            self._emit(_m("hellas.log.no_statue", player=who(p), why=why), p)
         self._end_turn()
 
     def _offer_temple(self, p: int, cost: int, pillars: int) -> None:
@@ -287,7 +293,7 @@ class FlowMixin(HellasFields):
             self.pillar_min = 0
             return
         if self._events is not None:
-            self._emit(f"{who(p)} could not build {pillars} pillars ({why})", p)
+            self._emit(_mn("hellas.log.no_pillars", pillars, player=who(p), why=why), p)
         self._end_turn()
 
     def _do_pillar(self, ti: int) -> None:
@@ -297,17 +303,23 @@ class FlowMixin(HellasFields):
         if self.pillars_due == space.pillars:  # the first pillar: pay and take the action's ring
             self.marble[p] -= space.cost
             if log:
-                self._emit(f"{who(p)} paid {space.cost} marble for {space.pillars} pillars", p)
-            self._gain_ring(p, "for the temple action")
+                self._emit(_m("hellas.log.paid", player=who(p), cost=space.cost, pillars=space.pillars), p)
+            self._gain_ring(p, _m("hellas.ring.temple_action"))
         self.pillars = replace(self.pillars, ti, self.pillars[ti] + 1)
         self.pillars_due -= 1
         self.pillar_min = ti
         self._live = None
         temple = self.b.temples[ti]
         if log:
-            self._emit(f"{who(p)} placed a pillar in {temple.id} ({self.pillars[ti]}/{temple.slots})", p)
+            placed: dict[str, Param] = {
+                "player": who(p),
+                "temple": temple.id,
+                "count": self.pillars[ti],
+                "slots": temple.slots,
+            }
+            self._emit(_m("hellas.log.pillar", **placed), p)
         if self.pillars[ti] == temple.slots:
-            self._gain_ring(p, f"for completing {temple.id}")
+            self._gain_ring(p, _m("hellas.ring.completed", temple=temple.id))
         if self.pillars_due == 0:
             self._end_turn()
             return
@@ -315,13 +327,13 @@ class FlowMixin(HellasFields):
         if len(options) == 1:  # one temple left with room: the rest of the pillars go there (rules 1.1)
             self._do_pillar(self.b.temple_by_id[options[0].temple])  # type: ignore[attr-defined]
 
-    def _gain_ring(self, p: int, why: str) -> None:
+    def _gain_ring(self, p: int, why: Msg) -> None:
         if self.ring_supply <= 0:
             if self._events is not None:
-                self._emit(f"No ring is left for {who(p)} ({why})", p)
+                self._emit(_m("hellas.log.no_ring", player=who(p), why=why), p)
             return
         self.ring_supply -= 1
         self.rings[p] += 1
         self._live = None
         if self._events is not None:
-            self._emit(f"{who(p)} took a ring {why} (now {self.rings[p]})", p)
+            self._emit(_m("hellas.log.ring", player=who(p), why=why, now=self.rings[p]), p)

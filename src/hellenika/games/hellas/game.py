@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from hellenika.engine.actions import Action
@@ -35,6 +34,7 @@ from hellenika.games.hellas.board import Board, board_for, load_boards
 from hellenika.games.hellas.components import PIECES, load_components
 from hellenika.games.hellas.heuristics import EVALUATION_SCALE
 from hellenika.games.hellas.state import HellasState
+from hellenika.i18n import ENGLISH
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -122,10 +122,9 @@ class HellasGame(Game):
 
         return heuristic_action(state, rng)  # type: ignore[arg-type]
 
-    def render(self, state: State, seat: int | None, names: Sequence[str] | None = None) -> RenderableType:
+    def render(
+        self, state: State, seat: int | None, names: Sequence[str] | None = None, lang: str = ENGLISH
+    ) -> RenderableType:
         from hellenika.games.hellas.render import render
 
-        return render(state, seat, names)  # type: ignore[arg-type]
-
-    def rules_text(self) -> str:
-        return resources.files(__package__).joinpath("rules.md").read_text()
+        return render(state, seat, names, lang)  # type: ignore[arg-type]

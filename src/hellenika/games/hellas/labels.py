@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from hellenika.engine.actions import Action
 from hellenika.engine.events import who
+from hellenika.games.hellas import words
 from hellenika.games.hellas.actions import (
     Build,
     ChooseAction,
@@ -39,12 +40,13 @@ from hellenika.games.hellas.components import (
 )
 from hellenika.games.hellas.phases import BUILD, MINE_DRAW, PILLARS, SETUP_WORKER, TAKE
 from hellenika.games.hellas.phases import STATUE as STATUE_PHASE
+from hellenika.i18n import Msg, _m
 
 if TYPE_CHECKING:
     from hellenika.games.hellas.state import HellasState
 
 
-def label(s: HellasState, action: Action) -> str:
+def label(s: HellasState, action: Action) -> Msg:
     if isinstance(action, ChooseAction):
         return _choose(s, action)
     if isinstance(action, Build):
@@ -56,119 +58,116 @@ def label(s: HellasState, action: Action) -> str:
         v = s.pending_tile
         old = s.top(q)
         y = s.g.tile_yield
-        return (
-            f"Put tile {v} on quarry {action.quarry} (top {old} -> {v}, yield {y[old]} -> {y[v]} per house)"
-        )
+        return _m("hellas.label.put_tile", tile=v, quarry=action.quarry, old=old, y_old=y[old], y_new=y[v])
     if isinstance(action, MoveWorker):
         q = s.b.quarry_of[s.b.index_of[action.quarry]]
-        where = "coast" if s.b.quarry_is_coast[q] else "interior"
+        where = words.COAST if s.b.quarry_is_coast[q] else words.INTERIOR
         if s.phase == SETUP_WORKER:
-            return f"The quarry worker starts on {action.quarry} ({where} quarry)"
-        return f"Move the quarry worker to {action.quarry} ({where} quarry)"
+            return _m("hellas.label.worker_starts", quarry=action.quarry, where=where)
+        return _m("hellas.label.worker_moves", quarry=action.quarry, where=where)
     if isinstance(action, Decline):
         if s.phase == BUILD:
-            return "Build nothing more" if s.built else "Decline (build nothing)"
+            return _m("hellas.label.build_nothing_more") if s.built else _m("hellas.label.decline_build")
         if s.phase == PILLARS:
-            return "Decline the temple action (pay nothing, no ring)"
+            return _m("hellas.label.decline_temple")
         if s.phase == STATUE_PHASE:
-            return "Decline (build no statue)"
+            return _m("hellas.label.decline_statue")
         if s.phase == MINE_DRAW:
-            return "Decline (draw no quarry tiles; the income stays paid)"
+            return _m("hellas.label.decline_draw")
         if s.phase == TAKE:
-            return "Decline (take no marble)"
-        return "Decline"
+            return _m("hellas.label.decline_take")
+        return _m("hellas.label.decline")
     if isinstance(action, DrawTiles):
-        return f"Draw quarry tiles (up to {s.comps.mine_draws}; no stopping once you have drawn)"
+        return _m("hellas.label.draw", draws=s.comps.mine_draws)
     if isinstance(action, TakeMarble):
         if s.space < 0 or s.cp < 0:
-            return "Take the marble"
+            return _m("hellas.label.take_the_marble")
         gain, m = s.comps.track[s.space].gain, s.marble[s.cp]
-        return f"Take {gain} marble ({m} -> {m + gain})"
+        return _m("hellas.label.take_marble", gain=gain, old=m, new=m + gain)
     if isinstance(action, OpenQuarry):
-        return f"Quarry {action.quarry} gets a starting tile"
+        return _m("hellas.label.open_quarry", quarry=action.quarry)
     if isinstance(action, Reveal):
-        return f"Quarry tile {action.tile} is drawn"
+        return _m("hellas.label.reveal", tile=action.tile)
     if isinstance(action, StartPlayer):
-        return f"{who(action.seat)} starts"
-    return action.notation()
+        return _m("hellas.label.starts", player=who(action.seat))
+    return Msg.literal(action.notation())
 
 
-def _choose(s: HellasState, action: ChooseAction) -> str:
+def _choose(s: HellasState, action: ChooseAction) -> Msg:
     space = s.comps.track[s.g.space_index[action.space]]
     kind = space.kind
     costs = s.g.costs
+    text: Msg
     if kind == K_HOUSE:
-        text = f"Build a house (everyone in turn, {costs[HOUSE][0]}/{costs[HOUSE][1]} marble)"
+        text = _m("hellas.label.choose_house", coast=costs[HOUSE][0], interior=costs[HOUSE][1])
     elif kind == K_HOUSE_SQUARE:
-        text = "Build a house and/or a square (everyone in turn, 1/2 marble each)"
+        text = _m("hellas.label.choose_house_square")
     elif kind == K_PALACE:
-        text = f"Build a palace (everyone in turn, {costs[PALACE][0]}/{costs[PALACE][1]} marble)"
+        text = _m("hellas.label.choose_palace", coast=costs[PALACE][0], interior=costs[PALACE][1])
     elif kind == K_MINE:
-        text = f"Mine marble (everyone earns, then you may draw up to {s.comps.mine_draws} tiles)"
+        text = _m("hellas.label.choose_mine", draws=s.comps.mine_draws)
     elif kind == K_STATUE:
         why = s.statue_blocker(s.active, space.cost)
         if why is None:
-            text = f"Build a statue ({space.cost} marble, interior)"
+            text = _m("hellas.label.choose_statue", cost=space.cost)
         else:  # one may choose an action and not perform it (seed): say so before the choice
-            text = f"Choose Build a statue ({_unable(s, why, space.cost)}: nothing will be built)"
+            text = _m("hellas.label.choose_statue_unable", why=_unable(s, why, space.cost))
     elif kind == K_MARBLE:
-        text = f"Take {space.gain} marble"
+        text = words.title(space)
     else:
         why = s.temple_blocker(s.active, space.cost, space.pillars)
         if why is None:
-            text = f"Temple: exactly {space.pillars} pillars for {space.cost} marble, +1 ring"
+            text = _m("hellas.label.choose_temple", pillars=space.pillars, cost=space.cost)
         else:
-            text = (
-                f"Choose Temple: {space.pillars} pillars for {space.cost} marble "
-                f"({_unable(s, why, space.cost)}: nothing will be built)"
-            )
+            unable = _unable(s, why, space.cost)
+            text = _m("hellas.label.choose_temple_unable", pillars=space.pillars, cost=space.cost, why=unable)
         if s.next_start < 0 and s.round < s.comps.rounds:
-            text += "; start next round"
+            text = _m("hellas.label.start_next_round", text=text)
     return text
 
 
-def _unable(s: HellasState, why: str, cost: int) -> str:
+def _unable(s: HellasState, why: Msg, cost: int) -> Msg:
     """Why the chooser cannot perform the action, in the words of the label."""
-    if why.startswith("needs "):
-        return f"you have {s.marble[s.active]} of {cost} marble"
+    if why.id == "hellas.why.needs_marble":
+        return _m("hellas.label.you_have", have=s.marble[s.active], cost=cost)
     return why
 
 
-def _build(s: HellasState, action: Build) -> str:
+def _build(s: HellasState, action: Build) -> Msg:
     b = s.b
     c = b.index_of[action.space]
     piece = PIECE_CODE[action.piece]
     coast = b.is_coast[c]
     cost = s.g.costs[piece][0 if coast else 1]
-    text = f"Build a {action.piece} on {action.space} ({'coast' if coast else 'interior'}, {cost} marble)"
+    where = words.COAST if coast else words.INTERIOR
+    text = _m("hellas.label.build", piece=words.A_PIECE[piece], space=action.space, where=where, cost=cost)
     if piece == STATUE:
         return text
     p = s.cp
-    hints = []
+    hints: list[Msg] = []
     if piece == HOUSE:
         income = sum(s.g.tile_yield[s.top(q)] for q in s.active_q if b.quarry_nbr[q] >> c & 1)
         if income:
-            hints.append(f"mines +{income}")
+            hints.append(_m("hellas.label.mines", income=income))
     houses = s.houses[p] | (1 << c if piece == HOUSE else 0)
     palaces = s.palaces[p] | (1 << c if piece == PALACE else 0)
     for members, _ in add_piece(s.groups[p], c, b.nbr):
         if members >> c & 1 and is_city(members, houses, palaces):
-            hints.append(f"city of {members.bit_count()}")
-    return text + (f": {', '.join(hints)}" if hints else "")
+            hints.append(_m("hellas.label.city", size=members.bit_count()))
+    return _m("hellas.label.with_hints", text=text, hints=tuple(hints)) if hints else text
 
 
-def _pillar(s: HellasState, action: Pillar) -> str:
+def _pillar(s: HellasState, action: Pillar) -> Msg:
     ti = s.b.temple_by_id[action.temple]
     temple = s.b.temples[ti]
     now = s.pillars[ti]
-    text = f"Place a pillar in {temple.id} ({now}/{temple.slots} -> {now + 1}/{temple.slots})"
-    extras = []
+    text = _m("hellas.label.pillar", temple=temple.id, now=now, slots=temple.slots, next=now + 1)
     space = s.comps.track[s.space]
     if s.pillars_due == space.pillars:
-        extras.append(f"pay {space.cost} marble, +1 ring")
+        text = _m("hellas.label.and", text=text, more=_m("hellas.label.pay_ring", cost=space.cost))
     if now + 1 == temple.slots:
-        extras.append("completes it: +1 ring")
+        text = _m("hellas.label.and", text=text, more=_m("hellas.label.completes"))
     due = s.pillars_due - 1
     if due:
-        extras.append(f"{due} more to place")
-    return text + (f"; {'; '.join(extras)}" if extras else "")
+        text = _m("hellas.label.and", text=text, more=_m("hellas.label.more_to_place", due=due))
+    return text

@@ -25,6 +25,7 @@ from hellenika.games.hellas.phases import (
     SETUP_TILE,
     SETUP_WORKER,
 )
+from hellenika.i18n import _m
 
 if TYPE_CHECKING:
     from hellenika.games.hellas.fields import HellasFields
@@ -59,8 +60,10 @@ def income(s: HellasFields) -> None:
     for p in range(s.n):
         marble[p] += gains[p]
     if s._events is not None:
-        text = ", ".join(f"{who(p)} +{gains[p]}" for p in range(s.n) if gains[p]) or "nobody earns"
-        s._emit(f"Mining income: {text}", s.active)
+        earned = tuple(
+            _m("hellas.log.income_part", player=who(p), gain=gains[p]) for p in range(s.n) if gains[p]
+        )
+        s._emit(_m("hellas.log.income", parts=earned) if earned else _m("hellas.log.income_none"), s.active)
 
 
 def offer_draws(s: FlowMixin) -> None:
@@ -84,7 +87,7 @@ def next_draw(s: FlowMixin) -> None:
         s._end_turn()
     elif not s.stack:
         if s._events is not None:
-            s._emit("The quarry tile stack is empty", s.active)
+            s._emit(_m("hellas.log.stack_empty"), s.active)
         s._end_turn()
     else:
         s.phase = MINE_REVEAL
@@ -103,7 +106,7 @@ def reveal(s: HellasState, v: int) -> None:
     piles = s.piles
     eligible = [q for q in s.active_q if piles[q][-1] < v]
     if s._events is not None:
-        s._emit(f"{who(s.active)} drew quarry tile {v}", s.active)
+        s._emit(_m("hellas.log.drew_tile", player=who(s.active), tile=v), s.active)
     if len(eligible) == 1:
         put_tile(s, eligible[0], v)
     elif eligible:
@@ -121,7 +124,7 @@ def put_tile(s: HellasState, q: int, v: int) -> None:
     s.pending_tile = 0
     s.tiles_placed += 1
     if s._events is not None:
-        s._emit(f"Tile {v} went on quarry {qid(s, q)} (on {old})", s.active)
+        s._emit(_m("hellas.log.tile_on", tile=v, quarry=qid(s, q), old=old), s.active)
     next_draw(s)
 
 
@@ -132,7 +135,7 @@ def open_quarry(s: HellasState, v: int) -> None:
     if q < 0:  # no worker on the board: the tile leaves the game (spec §4.6 edge cases)
         s.aside = (*s.aside, v)
         if log:
-            s._emit(f"Tile {v} fit nowhere and there is no quarry worker: it was set aside", s.active)
+            s._emit(_m("hellas.log.tile_aside", tile=v), s.active)
         s._end_turn()
         return
     s.piles = replace(s.piles, q, (v,))
@@ -140,7 +143,7 @@ def open_quarry(s: HellasState, v: int) -> None:
     s.pending_tile = 0
     s.opening = q
     if log:
-        s._emit(f"Tile {v} is lower than every active top: it opened quarry {qid(s, q)}", s.active)
+        s._emit(_m("hellas.log.tile_opened", tile=v, quarry=qid(s, q)), s.active)
     s.worker = -1
     empty = s.empty_quarries()
     if len(empty) > 1:
@@ -150,9 +153,9 @@ def open_quarry(s: HellasState, v: int) -> None:
     if empty:
         s.worker = empty[0]
         if log:
-            s._emit(f"The quarry worker moved to {qid(s, empty[0])}", s.active)
+            s._emit(_m("hellas.log.worker_moved", quarry=qid(s, empty[0])), s.active)
     elif log:
-        s._emit("No empty quarry is left: the quarry worker left the board", s.active)
+        s._emit(_m("hellas.log.worker_left"), s.active)
     close_highest(s)
 
 
@@ -162,11 +165,11 @@ def move_worker(s: HellasState, q: int) -> None:
         s.worker = q
         s.phase = SETUP_START
         if s._events is not None:
-            s._emit(f"The quarry worker starts on quarry {qid(s, q)}")
+            s._emit(_m("hellas.log.worker_starts", quarry=qid(s, q)))
         return
     s.worker = q
     if s._events is not None:
-        s._emit(f"{who(s.active)} moved the quarry worker to {qid(s, q)}", s.active)
+        s._emit(_m("hellas.log.worker_moved_by", player=who(s.active), quarry=qid(s, q)), s.active)
     close_highest(s)
 
 
@@ -181,5 +184,5 @@ def close_highest(s: HellasState) -> None:
         s.closed |= 1 << q
         s.active_q = tuple(x for x in s.active_q if x != q)
         if s._events is not None:
-            s._emit(f"Quarry {qid(s, q)} (top {piles[q][-1]}) was closed", s.active)
+            s._emit(_m("hellas.log.closed", quarry=qid(s, q), top=piles[q][-1]), s.active)
     s._end_turn()

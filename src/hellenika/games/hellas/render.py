@@ -16,11 +16,14 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from hellenika.engine.events import plural
+from hellenika.games.hellas import words
 from hellenika.games.hellas.board import QUARRY, TEMPLE
 from hellenika.games.hellas.components import HOUSE, PALACE, SQUARE, STATUE
-from hellenika.games.hellas.phases import MINE_WORKER, NAMES, OVER
+from hellenika.games.hellas.phases import MINE_WORKER, OVER
 from hellenika.games.hellas.scoring import CATEGORIES, leftover_marble
+from hellenika.games.hellas.words import PHASES
+from hellenika.i18n import ENGLISH, Msg, _m, _mn
+from hellenika.i18n import render as say
 
 if TYPE_CHECKING:
     from hellenika.games.hellas.state import HellasState
@@ -28,10 +31,7 @@ if TYPE_CHECKING:
 COLOURS = ("red", "blue", "green", "yellow")
 LETTER = {HOUSE: "H", SQUARE: "S", PALACE: "P"}
 YIELD_STYLE = {1: "white", 2: "bold white", 3: "bold bright_white on grey23"}
-LEGEND = (
-    "H1 house  S1 square  P1 palace (of player 1)  ST statue  free: ~ coast (yellow) · interior (green)\n"
-    "[12] active quarry (top tile)  [xx] closed  [  ] empty  [W ] quarry worker  3/8 temple pillars/slots"
-)
+LEGEND = _m("hellas.board.legend")
 
 
 def _cell(s: HellasState, c: int) -> tuple[str, str]:
@@ -79,32 +79,41 @@ def board_text(s: HellasState) -> Text:
     return out
 
 
-def _status(s: HellasState, names: Sequence[str]) -> str:
+def _status(s: HellasState, names: Sequence[str], lang: str) -> str:
     """The round and turn, and on a second line the action being resolved and who decides now."""
     if s.phase == OVER:
-        return "game over"
-    text = f"round {s.round} of {s.comps.rounds}, turn {s.turn + 1} of {s.n * s.markers}"
+        return say(PHASES[OVER], lang)
+    turns = s.n * s.markers
+    text = say(
+        _m("hellas.board.status", round=s.round, rounds=s.comps.rounds, turn=s.turn + 1, turns=turns), lang
+    )
     now = []
     if s.space >= 0:
         space = s.comps.track[s.space]
-        now.append(f"{names[s.active]}: {space.title()}")
+        now.append(f"{names[s.active]}: {say(words.title(space), lang)}")
         if space.is_temple and s.pillars_due:
             first = s.pillars_from()
-            later = "" if first is None else f" (temple {s.b.temples[first].id} or later)"
-            now.append(f"{plural(s.pillars_due, 'pillar')} to place{later}")
+            if first is None:
+                due = _mn("hellas.board.to_place", s.pillars_due)
+            else:
+                due = _mn("hellas.board.to_place_from", s.pillars_due, temple=s.b.temples[first].id)
+            now.append(say(due, lang))
     cp = s.current_player()
     if cp >= 0:
-        tile = f" (tile {s.pending_tile})" if s.pending_tile else ""
-        now.append(f"{names[cp]} to decide: {NAMES[s.phase]}{tile}")
+        if s.pending_tile:
+            decide = _m("hellas.board.decide_tile", phase=PHASES[s.phase], tile=s.pending_tile)
+        else:
+            decide = _m("hellas.board.decide", phase=PHASES[s.phase])
+        now.append(f"{names[cp]} {say(decide, lang)}")
     return text + ("\n" + " · ".join(now) if now else "")
 
 
-def track_table(s: HellasState, names: Sequence[str]) -> Table:
+def track_table(s: HellasState, names: Sequence[str], lang: str = ENGLISH) -> Table:
     """The action spaces in two columns; a marker shows who took the space this round."""
-    table = Table(title="Action track (everyone = shared action)", box=box.SIMPLE, pad_edge=False)
+    table = Table(title=say(_m("hellas.board.track"), lang), box=box.SIMPLE, pad_edge=False)
     for _ in range(2):
-        table.add_column("Space", no_wrap=True, min_width=26)
-        table.add_column("Marker", no_wrap=True, min_width=12)
+        table.add_column(say(_m("hellas.board.space"), lang), no_wrap=True, min_width=26)
+        table.add_column(say(_m("hellas.board.marker"), lang), no_wrap=True, min_width=12)
     track = s.comps.track
     half = (len(track) + 1) // 2
     for i in range(half):
@@ -115,51 +124,69 @@ def track_table(s: HellasState, names: Sequence[str]) -> Table:
                 continue
             space = track[j]
             owner = s.track[j]
-            text = space.short_title() + (" · everyone" if space.shared else "")
+            text = say(words.short_title(space), lang)
+            if space.shared:
+                text = say(_m("hellas.board.everyone", space=text), lang)
             row.append(Text(text, style="dim" if owner >= 0 else ""))
-            row.append(
-                Text(names[owner], style=COLOURS[owner]) if owner >= 0 else Text("free", style="green")
-            )
+            free = Text(say(_m("hellas.board.free"), lang), style="green")
+            row.append(Text(names[owner], style=COLOURS[owner]) if owner >= 0 else free)
         table.add_row(*row)
     return table
 
 
-def quarry_text(s: HellasState) -> Text:
+def quarry_text(s: HellasState, lang: str = ENGLISH) -> Text:
     b = s.b
     y = s.g.tile_yield
     ids = [b.cells[c].id for c in b.quarries]
-    active = ", ".join(f"{ids[q]} top {s.top(q)} (+{y[s.top(q)]})" for q in s.active_q)
-    closed = ", ".join(ids[q] for q in range(len(ids)) if s.closed >> q & 1) or "none"
+    none = _m("hellas.board.none")
+    active = tuple(
+        _m("hellas.board.active", quarry=ids[q], top=s.top(q), gain=y[s.top(q)]) for q in s.active_q
+    )
+    closed = tuple(Msg.literal(ids[q]) for q in range(len(ids)) if s.closed >> q & 1)
+    worker: Msg
     if s.worker >= 0:
-        worker = ids[s.worker]
+        worker = Msg.literal(ids[s.worker])
+    elif s.phase == MINE_WORKER:
+        worker = _m("hellas.board.worker_moving")
     else:
-        worker = "the move (choose its new quarry)" if s.phase == MINE_WORKER else "no quarry (off the board)"
+        worker = _m("hellas.board.worker_off")
     temples = "  ".join(f"{t.id} {s.pillars[t.index]}/{t.slots}" for t in b.temples)
     statues = s.pieces_left(0, STATUE)
-    return Text(
-        f"Active quarries: {active or 'none'}\n"
-        f"Closed: {closed}; quarry worker on {worker}; {len(s.stack)} tiles in the stack\n"
-        f"Temples: {temples}   Supply: {statues} statues, {s.pillar_supply()} pillars, {s.ring_supply} rings"
+    lines = (
+        _m("hellas.board.active_quarries", quarries=active or none),
+        _m("hellas.board.closed", closed=closed or none, worker=worker, tiles=len(s.stack)),
+        _m(
+            "hellas.board.temples",
+            temples=temples,
+            statues=statues,
+            pillars=s.pillar_supply(),
+            rings=s.ring_supply,
+        ),
     )
+    return Text("\n".join(say(line, lang) for line in lines))
 
 
-def players_table(s: HellasState, seat: int | None, names: Sequence[str]) -> Table:
+def players_table(s: HellasState, seat: int | None, names: Sequence[str], lang: str = ENGLISH) -> Table:
     """Marble, rings, pieces left and the score by part (live during play; final after round 3)."""
     over = s.phase == OVER
-    table = Table(title="Players (* = start player)", box=box.SIMPLE_HEAD, pad_edge=False)
-    table.add_column("Player", no_wrap=True)
-    headings = ["Marble", "Rings"] + ([] if over else ["H/S/P", "Markers"])
-    headings += ["City", "Temples", "Statues", "Ring VP"]
+    table = Table(title=say(_m("hellas.board.players"), lang), box=box.SIMPLE_HEAD, pad_edge=False)
+    table.add_column(say(_m("hellas.board.player"), lang), no_wrap=True)
+    headings = [_m("hellas.board.h_marble"), _m("hellas.board.h_rings")]
+    if not over:
+        headings += [Msg.literal("H/S/P"), _m("hellas.board.h_markers")]
+    headings += [_m("hellas.board.h_city"), _m("hellas.board.h_temples"), _m("hellas.board.h_statues")]
+    headings += [_m("hellas.board.h_ring_vp")]
     if over:
-        headings += ["+Most", "+Marble"]
+        headings += [_m("hellas.board.h_most"), _m("hellas.board.h_plus_marble")]
     for heading in headings:
-        table.add_column(heading, justify="right", no_wrap=True)
-    table.add_column("Score", justify="right", style="bold")
+        table.add_column(say(heading, lang), justify="right", no_wrap=True)
+    table.add_column(say(_m("hellas.board.score"), lang), justify="right", style="bold")
     breakdown = s.score_breakdown()
     scores = s.scores()
     shown = CATEGORIES if over else CATEGORIES[:4]
     for p in range(s.n):
-        marks = ("*" if p == s.start and not over else "") + (" (you)" if seat == p else "")
+        you = say(_m("hellas.board.you"), lang) if seat == p else ""
+        marks = ("*" if p == s.start and not over else "") + you
         parts = breakdown[p]
         cells = [str(s.marble[p]), str(s.rings[p])]
         if not over:
@@ -170,27 +197,39 @@ def players_table(s: HellasState, seat: int | None, names: Sequence[str]) -> Tab
     return table
 
 
-def render(s: HellasState, seat: int | None, names: Sequence[str] | None = None) -> RenderableType:
+def render(
+    s: HellasState, seat: int | None, names: Sequence[str] | None = None, lang: str = ENGLISH
+) -> RenderableType:
     names = list(names) if names else s.participant_names()
-    title = Text(f"Hellas — {s.b.title} side — {_status(s, names)}", style="bold")
+    heading = say(_m("hellas.board.title", side=s.b.title, status=_status(s, names, lang)), lang)
     parts: list[RenderableType] = [
-        title,
+        Text(heading, style="bold"),
         board_text(s),
-        Text(LEGEND, style="dim"),
-        quarry_text(s),
-        track_table(s, names),
-        players_table(s, seat, names),
+        Text(say(LEGEND, lang), style="dim"),
+        quarry_text(s, lang),
+        track_table(s, names, lang),
+        players_table(s, seat, names, lang),
     ]
     if s.next_start >= 0:
-        parts.append(Text(f"Start player next round: {names[s.next_start]} (* marks this round's)"))
+        parts.append(Text(say(_m("hellas.board.next_start", player=names[s.next_start]), lang)))
     if s.phase == OVER:
         places = s.ranking()
         order = sorted(range(s.n), key=lambda p: places[p])
         scores = s.scores()
         lines = [
-            f"  {places[p]}. {names[p]}: {scores[p]:g} point{'' if scores[p] == 1 else 's'}, "
-            f"{leftover_marble(s.comps, s.marble[p])} marble over (tie-break)"
+            "  "
+            + say(
+                _mn(
+                    "hellas.board.place",
+                    int(scores[p]) if scores[p] == int(scores[p]) else 2,
+                    place=places[p],
+                    player=names[p],
+                    points=f"{scores[p]:g}",
+                    over=leftover_marble(s.comps, s.marble[p]),
+                ),
+                lang,
+            )
             for p in order
         ]
-        parts.append(Text("Final places:\n" + "\n".join(lines), style="bold"))
+        parts.append(Text(say(_m("hellas.board.final_places"), lang) + "\n" + "\n".join(lines), style="bold"))
     return Group(*parts)

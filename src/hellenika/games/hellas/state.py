@@ -30,7 +30,7 @@ from hellenika.engine.actions import Action
 from hellenika.engine.errors import IllegalAction
 from hellenika.engine.events import who
 from hellenika.engine.state import CHANCE
-from hellenika.games.hellas import quarries, scoring
+from hellenika.games.hellas import quarries, scoring, words
 from hellenika.games.hellas.actions import (
     Build,
     ChooseAction,
@@ -71,6 +71,7 @@ from hellenika.games.hellas.phases import (
     TAKE,
 )
 from hellenika.games.hellas.phases import STATUE as STATUE_PHASE
+from hellenika.i18n import Msg, _m
 
 if TYPE_CHECKING:
     from hellenika.engine.rng import Rng
@@ -248,7 +249,7 @@ class HellasState(FlowMixin):
 
         return twin_of(self, action)
 
-    def label(self, action: Action) -> str:
+    def label_msg(self, action: Action) -> Msg:
         from hellenika.games.hellas.labels import label
 
         return label(self, action)
@@ -349,7 +350,7 @@ class HellasState(FlowMixin):
         elif kind is StartPlayer:
             self.start = self.active = action.seat  # type: ignore[attr-defined]
             if self._events is not None:
-                self._emit(f"Start player: {who(self.start)}", self.start)
+                self._emit(_m("hellas.log.start_player", player=who(self.start)), self.start)
             self._begin_round()
         else:  # pragma: no cover - the engine checked the type
             raise TypeError(action)
@@ -393,6 +394,9 @@ class HellasState(FlowMixin):
                 }
             )
         return out
+
+    def score_heading(self, category: str) -> Msg:
+        return words.SCORE_HEADINGS.get(category) or Msg.literal(category)
 
     def scores(self) -> list[float]:
         """The live score during play; after round 3 the final score with ring majority and marble."""

@@ -8,7 +8,6 @@ effect are looked up once (``z_levy``, ``a_fury``...), so the data file may rena
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from hellenika.engine.actions import Action
@@ -21,6 +20,7 @@ from hellenika.games.hellas_delonge.components import GODS, load_catalogue
 from hellenika.games.hellas_delonge.heuristics import EVALUATION_SCALE
 from hellenika.games.hellas_delonge.hexmap import MAX_SLOTS, W, qr
 from hellenika.games.hellas_delonge.state import HellasState
+from hellenika.i18n import ENGLISH
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -166,10 +166,9 @@ class HellasGame(Game):
 
         return heuristic_action(state, rng)  # type: ignore[arg-type]
 
-    def render(self, state: State, seat: int | None, names: Sequence[str] | None = None) -> RenderableType:
+    def render(
+        self, state: State, seat: int | None, names: Sequence[str] | None = None, lang: str = ENGLISH
+    ) -> RenderableType:
         from hellenika.games.hellas_delonge.render import render
 
         return render(state, seat, names)  # type: ignore[arg-type]
-
-    def rules_text(self) -> str:
-        return resources.files(__package__).joinpath("rules.md").read_text()

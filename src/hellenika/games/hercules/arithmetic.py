@@ -5,6 +5,8 @@ With a >= b: a + b, a - b (at least 1), a x b (at most 12), a / b (exact). Resul
 
 from __future__ import annotations
 
+from hellenika.i18n import Msg, _m
+
 
 def combine(a: int, b: int, op: str) -> int | None:
     """The Labour number two faces give with ``op``, or None if the rules do not allow it."""
@@ -24,15 +26,15 @@ def combine(a: int, b: int, op: str) -> int | None:
     return result if 1 <= result <= 12 else None
 
 
-def why_not(a: int, b: int, op: str) -> str:
+def why_not(a: int, b: int, op: str) -> Msg:
     """Plain-words reason ``combine`` refused, for error messages."""
     hi, lo = (a, b) if a >= b else (b, a)
     if op == "/" and hi % lo:
-        return f"{hi} / {lo} is not a whole number"
+        return _m("hercules.illegal.not_whole", hi=hi, lo=lo)
     value = {"+": hi + lo, "-": hi - lo, "x": hi * lo, "/": hi // lo}.get(op)
     if value is None:
-        return f"unknown operation {op!r} (use + - x /)"
-    return f"{hi} {op} {lo} = {value} is not between 1 and 12"
+        return _m("hercules.illegal.unknown_operation_use", op=repr(op))
+    return _m("hercules.illegal.out_of_range", hi=hi, op=op, lo=lo, value=value)
 
 
 # (a, b) -> ((op, result), ...) for faces 1..6, in the order + - x /

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from hellenika.engine.errors import IllegalAction
 from hellenika.engine.events import who
 from hellenika.engine.state import CHANCE, TERMINAL
-from hellenika.games.hercules import hades
+from hellenika.games.hercules import hades, words
 from hellenika.games.hercules.actions import WHITE_SLOT, PerformLabour
 from hellenika.games.hercules.arithmetic import RESULTS, combine
 from hellenika.games.hercules.board import HADES, VASE_MAX, VASE_MIN, slide
@@ -30,6 +30,8 @@ from hellenika.games.hercules.phases import (
     SETUP_WHITE,
     TURN,
 )
+from hellenika.games.hercules.words import deck_name, describe
+from hellenika.i18n import Msg, Param, _m
 
 if TYPE_CHECKING:
     from hellenika.games.hercules.actions import RevealDemigod, Roll, UseAbility
@@ -38,7 +40,7 @@ if TYPE_CHECKING:
 class FlowMixin(HerculesFields):
     __slots__ = ()
 
-    def _log(self, text: str, actor: int | None = None) -> None:
+    def _log(self, text: Msg, actor: int | None = None) -> None:
         if self._events is not None:
             self._emit(text, self.actor if actor is None else actor)
 
@@ -53,9 +55,8 @@ class FlowMixin(HerculesFields):
         self.tops[deck] = c
         if self.phase == SETUP_REVEAL:
             if self._events is not None:
-                self._log(
-                    f"{self.cat.cards[c].describe()} lies on top of the {self.cat.decks[deck].name} stack"
-                )
+                card, stack = describe(self.cat.cards[c]), deck_name(self.cat.decks[deck].name)
+                self._log(_m("hercules.log.lies_on_top", card=card, deck=stack))
             self.setup_step += 1
             while self.setup_step < len(self.tops) and not self.rests[self.setup_step]:
                 self.setup_step += 1
@@ -64,7 +65,8 @@ class FlowMixin(HerculesFields):
                 self.setup_step = 1
         else:
             if self._events is not None:
-                self._log(f"{self.cat.cards[c].describe()} is now on top of {self.cat.decks[deck].name}")
+                card, stack = describe(self.cat.cards[c]), deck_name(self.cat.decks[deck].name)
+                self._log(_m("hercules.log.now_on_top", card=card, deck=stack))
             self.reveal_deck = -1
             self._end_turn()
 
@@ -88,7 +90,7 @@ class FlowMixin(HerculesFields):
         self.pending_roll = (0, (0, 1))
         self.cp = CHANCE
         if self._events is not None:
-            self._log(f"Round {self.round} (Pegasus: {who(self.pegasus)})", self.pegasus)
+            self._log(_m("hercules.log.round", round=self.round, player=who(self.pegasus)), self.pegasus)
 
     def _do_roll(self, action: Roll) -> None:
         p = action.participant
@@ -102,15 +104,14 @@ class FlowMixin(HerculesFields):
         self.dice[p] = tuple(dice)
         phase = self.phase
         if self._events is not None:
-            faces = " and ".join(str(v) for v in values)
+            faces = words.faces(values)
             if phase == ROLL:
-                text = f"{who(p)} rolled {faces}"
+                text = _m("hercules.log.rolled", player=who(p), faces=faces)
             elif action.dice == (WHITE_SLOT,):
-                text = f"{who(p)} rolled the white die: {faces}"
+                text = _m("hercules.log.rolled_white", player=who(p), faces=faces)
             else:
-                named = ["the white die" if d == WHITE_SLOT else f"die {d + 1}" for d in action.dice]
-                dice_names = named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
-                text = f"{who(p)} re-rolled {dice_names}: {faces}"
+                named = words.and_list([words.die(d) for d in action.dice])
+                text = _m("hercules.log.rerolled", player=who(p), dice=named, faces=faces)
             self._emit(text, p)
         if phase == ROLL:
             nxt = p + 1
@@ -145,14 +146,14 @@ class FlowMixin(HerculesFields):
         if self.solo and self.cubes[HADES] == 0 and not self.end_triggered:
             self.end_triggered = True
             if self._events is not None:
-                self._log("Hades has taken all twelve of his cubes: this is the last round", HADES)
+                self._log(_m("hercules.log.hades_last_round"), HADES)
         self.turn_index += 1
         if self.turn_index >= self.n:
             if self.end_triggered:
                 self.phase = OVER
                 self.cp = TERMINAL
                 if self._events is not None:
-                    self._log("The game is over")
+                    self._log(_m("hercules.log.game_over"))
                 return
             self.pegasus = (self.pegasus + 1) % self.n
             self._start_round()
@@ -178,24 +179,33 @@ class FlowMixin(HerculesFields):
             new = old + 1 if ability == "PLUS1" else old - 1 if ability == "MINUS1" else 7 - old
             self._set_die(p, target, new)
             if log:
-                self._emit(f"{who(p)} used {card.describe()}: die {target + 1} {old} -> {new}", p)
+                args: dict[str, Param] = {"player": who(p), "card": describe(card), "die": target + 1}
+                args |= {"old": old, "new": new}
+                self._emit(_m("hercules.log.used_on_die", **args), p)
             self._end_if_stuck()
         elif ability == "COPY":
             self.dice[p] = self._copy_values(target)
             if log:
-                self._emit(f"{who(p)} used {card.describe()}: copied {who(target)}'s dice {self.dice[p]}", p)
+                copied = str(self.dice[p])
+                used: dict[str, Param] = {
+                    "player": who(p),
+                    "card": describe(card),
+                    "other": who(target),
+                    "dice": copied,
+                }
+                self._emit(_m("hercules.log.used_copy", **used), p)
             self._end_if_stuck()
         elif ability == "WHITE":
             self.white_holder = p
             if self.solo:
                 self.white_used_round = True
             if log:
-                self._emit(f"{who(p)} used {card.describe()}: took the white die", p)
+                self._emit(_m("hercules.log.used_white", player=who(p), card=describe(card)), p)
             self._await_roll(p, (WHITE_SLOT,))
         elif ability == "REROLL":
             slots = tuple(s for s in (0, 1, WHITE_SLOT) if target >> s & 1)
             if log:
-                self._emit(f"{who(p)} used {card.describe()}", p)
+                self._emit(_m("hercules.log.used", player=who(p), card=describe(card)), p)
             self._await_roll(p, slots)
 
     def _end_if_stuck(self) -> None:
@@ -208,7 +218,7 @@ class FlowMixin(HerculesFields):
         only = actions[0]
         if only is self.g.end_turn:
             if self._events is not None:
-                self._log(f"No Labour or card left for {who(self.actor)}: the turn ends")
+                self._log(_m("hercules.log.stuck", player=who(self.actor)))
             self._end_turn()
         elif type(only) is PerformLabour:
             self._do_labour(only)
@@ -240,7 +250,8 @@ class FlowMixin(HerculesFields):
         vb = self._die(p, action.die_b)
         result = combine(va, vb, action.op)
         if result is None:  # only reachable through apply_unchecked with an illegal action
-            raise IllegalAction("hercules §4.3", f"{va} {action.op} {vb} is not a Labour")
+            reason = _m("hercules.illegal.not_a_labour", a=va, op=action.op, b=vb)
+            raise IllegalAction("hercules §4.3", reason)
         self.cubes[p] &= ~(1 << result)
         self.supply[p] += 1
         old = self.pos[p]
@@ -249,8 +260,11 @@ class FlowMixin(HerculesFields):
         advanced = new - old
         if self._events is not None:
             hi, lo = (va, vb) if va >= vb else (vb, va)
-            moved = f", Apprentice {old} -> {new}" if advanced else ""
-            self._emit(f"{who(p)} performed Labour {result} ({hi} {action.op} {lo}){moved}", p)
+            args: dict[str, Param] = {"player": who(p), "result": result, "hi": hi, "op": action.op, "lo": lo}
+            if advanced:
+                self._emit(_m("hercules.log.labour_moved", **args, old=old, new=new), p)
+            else:
+                self._emit(_m("hercules.log.labour", **args), p)
         tops = self.tops
         eligible = []
         op_deck = self.g.deck_of_operation[action.op]
@@ -289,7 +303,7 @@ class FlowMixin(HerculesFields):
             b = card.symbols
             self.symbols[p] = (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4])
         if self._events is not None:
-            self._log(f"{who(p)} took {card.describe()}", p)
+            self._log(_m("hercules.log.took", player=who(p), card=describe(card)), p)
 
     def _finish_labour(self, advanced: int) -> None:
         """Vase, God and column-12 rewards (spec §4.6 b-d), then the end of the turn."""
@@ -323,7 +337,7 @@ class FlowMixin(HerculesFields):
         if not self.end_triggered:
             self.end_triggered = True
             if self._events is not None:
-                self._log(f"{who(p)} reached column 12: this is the last round", p)
+                self._log(_m("hercules.log.column_12", player=who(p)), p)
 
     def _maybe_finish_rest(self) -> None:
         """End the Rest by itself once nothing is left to take back or turn up (only "done" would remain)."""

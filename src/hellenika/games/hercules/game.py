@@ -9,7 +9,6 @@ from __future__ import annotations
 import itertools
 from collections.abc import Mapping, Sequence
 from functools import cache
-from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from hellenika.engine.actions import Action
@@ -34,6 +33,7 @@ from hellenika.games.hercules.actions import (
 )
 from hellenika.games.hercules.cards import DEMIGOD, GOD, load_catalogue
 from hellenika.games.hercules.state import HerculesState
+from hellenika.i18n import ENGLISH
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -136,13 +136,12 @@ class HerculesGame(Game):
 
         return heuristic_action(state, rng)  # type: ignore[arg-type]
 
-    def render(self, state: State, seat: int | None, names: Sequence[str] | None = None) -> RenderableType:
+    def render(
+        self, state: State, seat: int | None, names: Sequence[str] | None = None, lang: str = ENGLISH
+    ) -> RenderableType:
         from hellenika.games.hercules.render import render
 
-        return render(state, seat, names)  # type: ignore[arg-type]
-
-    def rules_text(self) -> str:
-        return resources.files(__package__).joinpath("rules.md").read_text()
+        return render(state, seat, names, lang)  # type: ignore[arg-type]
 
 
 @cache

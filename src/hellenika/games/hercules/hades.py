@@ -16,6 +16,8 @@ from hellenika.engine.state import CHANCE
 from hellenika.games.hercules.actions import WHITE_SLOT
 from hellenika.games.hercules.board import HADES, VASE_MIN, slide
 from hellenika.games.hercules.phases import HADES_WHITE
+from hellenika.games.hercules.words import deck_name
+from hellenika.i18n import _m
 
 if TYPE_CHECKING:
     from hellenika.games.hercules.flow import FlowMixin
@@ -40,21 +42,22 @@ def act(s: FlowMixin) -> None:
     deck = s.g.solo_deck[s.white]
     if s.tops[deck] >= 0:
         if s._events is not None:
-            s._log(f"Hades stole from stack {s.white} ({s.cat.decks[deck].name})", HADES)
+            stack = deck_name(s.cat.decks[deck].name)
+            s._log(_m("hercules.log.hades_stole", stack=s.white, deck=stack), HADES)
         s._take_demigod(HADES, deck)
     elif s._events is not None:
-        s._log(f"Hades found stack {s.white} ({s.cat.decks[deck].name}) empty", HADES)
+        s._log(_m("hercules.log.hades_empty", stack=s.white, deck=deck_name(s.cat.decks[deck].name)), HADES)
     old = s.pos[HADES]
     new = landing_column(old, s.dice[HADES][0])
     s.pos[HADES] = new
     if s._events is not None:
-        s._log(f"{who(HADES)} moved from column {old} to column {new}", HADES)
+        s._log(_m("hercules.log.hades_moved", player=who(HADES), old=old, new=new), HADES)
     cubes = s.cubes[HADES]
     if cubes >> new & 1:
         s.cubes[HADES] = cubes & ~(1 << new)
         s.supply[HADES] += 1
         if s._events is not None:
-            s._log(f"{who(HADES)} took his cube from column {new}", HADES)
+            s._log(_m("hercules.log.hades_cube", player=who(HADES), column=new), HADES)
     elif new <= 11 and s.gods[new] >= 0:
         god = s.gods[new]
         s.gods[new] = -1
@@ -67,7 +70,7 @@ def act(s: FlowMixin) -> None:
         stop = slide(cubes, new)
         s.pos[HADES] = stop
         if stop != new and s._events is not None:
-            s._log(f"{who(HADES)} slid on to column {stop}", HADES)
+            s._log(_m("hercules.log.hades_slid", player=who(HADES), column=stop), HADES)
         if stop - new >= VASE_MIN:
             s._take_vase(HADES, stop - new)
     s._end_turn()

@@ -1,4 +1,4 @@
-"""Plain-words labels for Hercules actions, as the terminal and the web show them.
+"""Plain-words labels for Hercules actions, as the terminal and the web show them, as messages.
 
 Labels name participants with ``{p0}``-style placeholders (see :func:`hellenika.engine.render_names`).
 """
@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from hellenika.engine.actions import Action
 from hellenika.engine.events import who
+from hellenika.games.hercules import words
 from hellenika.games.hercules.actions import (
     WHITE_SLOT,
     ChooseStartPlayer,
@@ -26,6 +27,7 @@ from hellenika.games.hercules.actions import (
 )
 from hellenika.games.hercules.arithmetic import combine
 from hellenika.games.hercules.cards import DEMIGOD
+from hellenika.i18n import Msg, _m
 
 if TYPE_CHECKING:
     from hellenika.games.hercules.state import HerculesState
@@ -33,67 +35,71 @@ if TYPE_CHECKING:
 OP_SIGNS = {"+": "+", "-": "-", "x": "x", "/": "/"}
 
 
-def die_name(slot: int) -> str:
-    return "the white die" if slot == WHITE_SLOT else f"die {slot + 1}"
-
-
-def _slots_text(mask: int) -> str:
-    names = [die_name(s) for s in (0, 1, WHITE_SLOT) if mask >> s & 1]
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-
-
-def label(s: HerculesState, action: Action) -> str:
+def label(s: HerculesState, action: Action) -> Msg:
     cat = s.cat
     p = s.actor
     if isinstance(action, PerformLabour):
         va, vb = s._die(p, action.die_a), s._die(p, action.die_b)
         hi, lo = (va, vb) if va >= vb else (vb, va)
         result = combine(va, vb, action.op)
-        white = " (with the white die)" if WHITE_SLOT in (action.die_a, action.die_b) else ""
-        return f"Labour {result}: {hi} {OP_SIGNS.get(action.op, action.op)} {lo}{white}"
+        sign = OP_SIGNS.get(action.op, action.op)
+        if WHITE_SLOT in (action.die_a, action.die_b):
+            return _m("hercules.label.labour_white", result=str(result), hi=hi, op=sign, lo=lo)
+        return _m("hercules.label.labour", result=str(result), hi=hi, op=sign, lo=lo)
     if isinstance(action, UseAbility):
         card = cat.card(action.card)
-        name = f"{card.name} {card.id}" if card.kind == DEMIGOD else card.name
         # Parentheses, not square brackets: a label is shown through Rich, which reads "[word ...]" as markup.
-        cost = "pay 1 cube" if card.kind == DEMIGOD else "turn it face down"
+        cost = _m("hercules.label.cost_cube") if card.kind == DEMIGOD else _m("hercules.label.cost_face_down")
         t = action.target
+        what: Msg
         if card.ability in ("PLUS1", "MINUS1", "FLIP"):
             old = s._die(p, t)
             new = old + 1 if card.ability == "PLUS1" else old - 1 if card.ability == "MINUS1" else 7 - old
-            verb = {"PLUS1": "+1", "MINUS1": "-1", "FLIP": "flip"}[card.ability]
-            what = f"{verb} on {die_name(t)} ({old} -> {new})"
+            verb = {"PLUS1": "+1", "MINUS1": "-1"}.get(card.ability)
+            if verb is None:
+                what = _m("hercules.label.flip_on", die=words.die(t), old=old, new=new)
+            else:
+                what = _m("hercules.label.change_on", verb=verb, die=words.die(t), old=old, new=new)
         elif card.ability == "WHITE":
-            what = "re-roll the white die" if s.white_holder == p else "take and roll the white die"
+            if s.white_holder == p:
+                what = _m("hercules.label.reroll_white")
+            else:
+                what = _m("hercules.label.take_white")
         elif card.ability == "REROLL":
-            what = f"re-roll {_slots_text(t)}"
+            dice = [words.die(sl) for sl in (0, 1, WHITE_SLOT) if t >> sl & 1]
+            what = _m("hercules.label.reroll", dice=words.and_list(dice))
         elif card.ability == "COPY":
             a, b = s._copy_values(t)
-            what = f"copy {who(t)}'s dice ({a}, {b})"
+            what = _m("hercules.label.copy", player=who(t), a=a, b=b)
         else:
-            what = card.ability
-        return f"Use {name} {what} ({cost})"
+            what = Msg.literal(card.ability)
+        return _m("hercules.label.use", card=words.head(card), what=what, cost=cost)
     if isinstance(action, TakeDemigod):
         deck = cat.decks[s.g.deck_index[action.deck]]
-        return f"Take {cat.cards[s.tops[deck.index]].describe()} from the {deck.name} stack"
+        card_msg = words.describe(cat.cards[s.tops[deck.index]])
+        return _m("hercules.label.take_demigod", card=card_msg, deck=words.deck_name(deck.name))
     if isinstance(action, Rest):
         if s.simplified:
-            return "Rest (take back up to 3 cubes)"
-        return "Rest (take back up to 3 cubes and turn 1 God face up)"
+            return _m("hercules.label.rest_simplified")
+        return _m("hercules.label.rest")
     if isinstance(action, TakeBackCube):
-        return f"Take the cube back from {cat.card(action.card).describe()}"
+        return _m("hercules.label.take_back", card=words.describe(cat.card(action.card)))
     if isinstance(action, RefreshGod):
-        return f"Turn {cat.card(action.card).describe()} face up"
+        return _m("hercules.label.refresh", card=words.describe(cat.card(action.card)))
     if isinstance(action, FinishRest):
-        return "Finish resting"
+        return _m("hercules.label.finish_rest")
     if isinstance(action, EndTurn):
-        return "End the turn without a Labour"
+        return _m("hercules.label.end_turn")
     if isinstance(action, Roll):
-        faces = ", ".join(f"{die_name(sl)}: {v}" for sl, v in zip(action.dice, action.values, strict=True))
-        return f"{who(action.participant)} rolls {faces}"
+        faces = tuple(
+            _m("hercules.label.face", die=words.die_label(sl), value=v)
+            for sl, v in zip(action.dice, action.values, strict=True)
+        )
+        return _m("hercules.label.rolls", player=who(action.participant), faces=faces)
     if isinstance(action, RevealDemigod):
-        return f"{cat.card(action.card).describe()} comes to the top"
+        return _m("hercules.label.reveal", card=words.describe(cat.card(action.card)))
     if isinstance(action, PlaceGod):
-        return f"{cat.card(action.card).name} above column {action.column}"
+        return _m("hercules.label.place_god", god=words.name(cat.card(action.card)), column=action.column)
     if isinstance(action, ChooseStartPlayer):
-        return f"{who(action.seat)} starts"
-    return action.notation()
+        return _m("hercules.label.starts", player=who(action.seat))
+    return Msg.literal(action.notation())

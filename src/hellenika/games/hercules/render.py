@@ -8,12 +8,15 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from hellenika.engine.events import plural
+from hellenika.games.hercules import words
 from hellenika.games.hercules.cards import DEMIGOD, GOD, PANTHEON, SYMBOL_SIGNS, SYMBOLS, Card
+from hellenika.i18n import ENGLISH, Msg, _m, _mn
+from hellenika.i18n import render as say
 
 if TYPE_CHECKING:
     from hellenika.games.hercules.state import HerculesState
@@ -26,25 +29,43 @@ def _colour(p: int, s: HerculesState) -> str:
     return "magenta" if s.solo and p == 1 else COLOURS[p]
 
 
-def _card_text(card: Card, *, used: bool = False, face_down: bool = False, simplified: bool = False) -> Text:
+def _short(name: str, cells: int = 4) -> str:
+    """The first letters of a name that fill ``cells`` terminal cells (a CJK character takes two)."""
+    out = ""
+    for char in name:
+        if cell_len(out + char) > cells:
+            break
+        out += char
+    return out
+
+
+def _card_text(
+    card: Card, lang: str, *, used: bool = False, face_down: bool = False, simplified: bool = False
+) -> Text:
     symbols = "".join(SYMBOL_SIGNS[SYMBOLS[t]] * n for t, n in enumerate(card.symbols))
     # In the simplified variant a God's ability is on the face-down front: show only what its back shows.
-    label = f"{card.name} ({card.vp} VP)" if simplified and card.kind == GOD else card.describe()
+    if simplified and card.kind == GOD:
+        label: Msg = _m("hercules.board.card_vp", name=words.name(card), vp=card.vp)
+    else:
+        label = words.describe(card)
     if symbols:
-        label += f" {symbols}"
+        label = _m("hercules.board.with_symbols", card=label, symbols=symbols)
     style = "dim" if used or face_down else ""
     if used:
-        label += " (used)"
+        label = _m("hercules.board.used", card=label)
     elif face_down:
-        label += " (face down)"
-    return Text(label, style=style)
+        label = _m("hercules.board.face_down", card=label)
+    return Text(say(label, lang), style=style)
 
 
-def render(s: HerculesState, seat: int | None, names: Sequence[str] | None = None) -> RenderableType:
+def render(
+    s: HerculesState, seat: int | None, names: Sequence[str] | None = None, lang: str = ENGLISH
+) -> RenderableType:
     names = list(names) if names else s.participant_names()
     cards = s.cat.cards
+    title = _m("hercules.board.title", round=s.round)
     board = Table(
-        title=f"Hercules — round {s.round}" + (" (last round)" if s.end_triggered else ""),
+        title=say(_m("hercules.board.title_last", title=title) if s.end_triggered else title, lang),
         box=box.SIMPLE_HEAD,
         pad_edge=False,
         padding=(0, 0),
@@ -53,13 +74,13 @@ def render(s: HerculesState, seat: int | None, names: Sequence[str] | None = Non
     board.add_column("0", justify="center", width=3)
     for c in range(1, 13):
         board.add_column(str(c), justify="center", width=5)
-    god_row = [Text("Gods", style="bold"), Text("")]
+    god_row = [Text(say(_m("hercules.board.gods"), lang), style="bold"), Text("")]
     for c in range(1, 12):
         g = s.gods[c]
-        god_row.append(
-            Text(cards[g].name[:4], style="dim" if s.simplified else "bold cyan") if g >= 0 else Text("")
-        )
-    god_row.append(Text(cards[s.col12[0]].name[:4] if s.col12 else "", style="bold yellow"))
+        short = _short(say(words.name(cards[g]), lang)) if g >= 0 else ""
+        god_row.append(Text(short, style="dim" if s.simplified else "bold cyan") if g >= 0 else Text(""))
+    top12 = _short(say(words.name(cards[s.col12[0]]), lang)) if s.col12 else ""
+    god_row.append(Text(top12, style="bold yellow"))
     board.add_row(*god_row)
     for p in range(s.n):
         colour = _colour(p, s)
@@ -74,34 +95,39 @@ def render(s: HerculesState, seat: int | None, names: Sequence[str] | None = Non
                 row.append(Text("·", style="dim"))
         board.add_row(*row)
 
-    stacks = Table(title="Stacks", show_header=True)
-    stacks.add_column("Demigods")
-    stacks.add_column("Top card")
-    stacks.add_column("Left", justify="right")
+    stacks = Table(title=say(_m("hercules.board.stacks"), lang), show_header=True)
+    stacks.add_column(say(_m("hercules.board.demigods"), lang))
+    stacks.add_column(say(_m("hercules.board.top_card"), lang))
+    stacks.add_column(say(_m("hercules.board.left"), lang), justify="right")
     for deck in s.cat.decks:
         top = s.tops[deck.index]
         left = len(s.rests[deck.index]) + (top >= 0)
         stacks.add_row(
-            f"{deck.solo_number}. {deck.name}", _card_text(cards[top]) if top >= 0 else Text("—"), str(left)
+            f"{deck.solo_number}. {say(words.deck_name(deck.name), lang)}",
+            _card_text(cards[top], lang) if top >= 0 else Text("—"),
+            str(left),
         )
     vases = "  ".join(
         f"{3 + i}{'+' if i == 4 else ''}: " + ("/".join(str(cards[c].vp) for c in st) or "—")
         for i, st in enumerate(s.vases)
     )
-    column12 = f"Column 12: {_column12_text(s)}"
-    white = f"White die: {s.white}" + (f" (held by {names[s.white_holder]})" if s.white_holder >= 0 else "")
+    column12 = say(_m("hercules.board.column12", text=_column12_text(s)), lang)
+    if s.white_holder >= 0:
+        white = say(_m("hercules.board.white_held", value=s.white, player=names[s.white_holder]), lang)
+    else:
+        white = say(_m("hercules.board.white", value=s.white), lang)
 
-    players = Table(title="Players", show_lines=True)
-    players.add_column("Player")
-    players.add_column("Dice")
-    players.add_column("Supply", justify="right")
-    players.add_column("Cards")
-    players.add_column("Score", justify="right")
+    players = Table(title=say(_m("hercules.board.players"), lang), show_lines=True)
+    players.add_column(say(_m("hercules.board.player"), lang))
+    players.add_column(say(_m("hercules.board.dice"), lang))
+    players.add_column(say(_m("hercules.board.supply"), lang), justify="right")
+    players.add_column(say(_m("hercules.board.cards"), lang))
+    players.add_column(say(_m("hercules.board.score"), lang), justify="right")
     scores = s.scores()
     for p in range(s.n):
         dice = " ".join(f"{DIE_FACES[v]} {v}" for v in s.dice[p])
         if s.white_holder == p:
-            dice += f"  white {DIE_FACES[s.white]} {s.white}"
+            dice += "  " + say(_m("hercules.board.white_face", face=DIE_FACES[s.white], value=s.white), lang)
         owned = Text()
         for i, c in enumerate(s.owned[p]):
             if i:
@@ -111,14 +137,15 @@ def render(s: HerculesState, seat: int | None, names: Sequence[str] | None = Non
             owned.append_text(
                 _card_text(
                     card,
+                    lang,
                     used=spent and card.kind == DEMIGOD,
                     face_down=card.kind == GOD and (spent or (s.simplified and card.is_active)),
                     simplified=s.simplified,
                 )
             )
-        you = " (you)" if seat == p else ""
+        who = say(_m("hercules.board.you", player=names[p]), lang) if seat == p else names[p]
         players.add_row(
-            Text(names[p] + you, style=f"bold {_colour(p, s)}"),
+            Text(who, style=f"bold {_colour(p, s)}"),
             dice,
             str(s.supply[p]),
             owned,
@@ -127,39 +154,43 @@ def render(s: HerculesState, seat: int | None, names: Sequence[str] | None = Non
     parts: list[RenderableType] = [
         board,
         stacks,
-        Text(f"Vases (spaces: VP): {vases}"),
+        Text(say(_m("hercules.board.vases", vases=vases), lang)),
         Text(column12),
         Text(white),
         players,
     ]
     if s.is_terminal():
-        parts.append(score_table(s, names))
+        parts.append(score_table(s, names, lang))
     return Group(*parts)
 
 
-def _column12_text(s: HerculesState) -> str:
+def _column12_text(s: HerculesState) -> Msg:
     """The Zeus/Pantheon stack in words: what the next arrival takes, and what lies under it."""
     if not s.col12:
-        return "empty (arrivals take nothing)"
+        return _m("hercules.board.column12_empty")
     cards = [s.cat.cards[c] for c in s.col12]
-    top = f"{cards[0].name} ({cards[0].vp} VP) for the next arrival"
+    top = _m("hercules.board.column12_top", name=words.name(cards[0]), vp=cards[0].vp)
     under = len(cards) - 1
     if not under:
         return top
-    vp = ", ".join(sorted({f"{c.vp} VP" for c in cards[1:]}))
-    noun = "more Pantheon card" if cards[0].kind == PANTHEON else "Pantheon card"
-    return f"{top}, then {plural(under, noun)} ({vp} each)"
+    vp = tuple(
+        _m("hercules.card.vp", vp=v) for v in sorted({c.vp for c in cards[1:]}, key=lambda v: f"{v} VP")
+    )
+    if cards[0].kind == PANTHEON:
+        return _mn("hercules.board.column12_more", under, top=top, vp=vp)
+    return _mn("hercules.board.column12_under", under, top=top, vp=vp)
 
 
-def score_table(s: HerculesState, names: Sequence[str]) -> Table:
+def score_table(s: HerculesState, names: Sequence[str], lang: str = ENGLISH) -> Table:
     places = s.ranking()
-    table = Table(title="Final scores")
-    table.add_column("Place", justify="right")
-    table.add_column("Player")
+    table = Table(title=say(_m("hercules.board.final_scores"), lang))
+    table.add_column(say(_m("hercules.board.place"), lang), justify="right")
+    table.add_column(say(_m("hercules.board.player"), lang))
     for category in ("cards", "majorities", "sets", "cubes"):
-        table.add_column(category.capitalize(), justify="right")
-    table.add_column("Total", justify="right", style="bold")
-    table.add_column("Column", justify="right")
+        heading = say(s.score_heading(category), lang)
+        table.add_column(heading[:1].upper() + heading[1:], justify="right")
+    table.add_column(say(_m("hercules.board.total"), lang), justify="right", style="bold")
+    table.add_column(say(_m("hercules.board.column"), lang), justify="right")
     rows = sorted(range(s.n), key=lambda p: places[p])
     breakdown = s.score_breakdown()
     totals = s.scores()

@@ -26,7 +26,7 @@ from hellenika.engine.errors import IllegalAction
 from hellenika.engine.events import who
 from hellenika.engine.rng import Rng
 from hellenika.engine.state import CHANCE
-from hellenika.games.hercules import scoring
+from hellenika.games.hercules import scoring, words
 from hellenika.games.hercules.actions import (
     ChooseStartPlayer,
     EndTurn,
@@ -60,6 +60,8 @@ from hellenika.games.hercules.phases import (
     SETUP_WHITE,
     TURN,
 )
+from hellenika.games.hercules.words import SCORE_HEADINGS, describe
+from hellenika.i18n import Msg, _m
 
 if TYPE_CHECKING:
     from hellenika.games.hercules.game import HerculesGame
@@ -238,10 +240,13 @@ class HerculesState(FlowMixin):
 
         return twin_of(self, action)
 
-    def label(self, action: Action) -> str:
+    def label_msg(self, action: Action) -> Msg:
         from hellenika.games.hercules.labels import label
 
         return label(self, action)
+
+    def score_heading(self, category: str) -> Msg:
+        return SCORE_HEADINGS.get(category) or Msg.literal(category)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         from hellenika.games.hercules.view import build_view
@@ -375,7 +380,7 @@ class HerculesState(FlowMixin):
             self._finish_labour(self.pending_advance)
         elif kind is Rest:
             if self._events is not None:
-                self._log(f"{who(self.actor)} rested")
+                self._log(_m("hercules.log.rested", player=who(self.actor)))
             self.phase = RESTING
             self.rest_cubes = 0
             self.rest_god = False
@@ -387,33 +392,35 @@ class HerculesState(FlowMixin):
             self.supply[p] += 1
             self.rest_cubes += 1
             if self._events is not None:
-                self._log(f"{who(p)} took the cube back from {self.cat.cards[c].describe()}")
+                self._log(_m("hercules.log.took_back", player=who(p), card=describe(self.cat.cards[c])))
             self._maybe_finish_rest()
         elif kind is RefreshGod:
             c = self.cat.by_id[action.card]  # type: ignore[attr-defined]
             self.spent[self.actor] &= ~(1 << c)
             self.rest_god = True
             if self._events is not None:
-                self._log(f"{who(self.actor)} turned {self.cat.cards[c].name} face up again")
+                god = words.name(self.cat.cards[c])
+                self._log(_m("hercules.log.refreshed", player=who(self.actor), god=god))
             self._maybe_finish_rest()
         elif kind is FinishRest:
             self._end_turn()
         elif kind is EndTurn:
             if self._events is not None:
-                self._log(f"{who(self.actor)} ended the turn without a Labour")
+                self._log(_m("hercules.log.ended_turn", player=who(self.actor)))
             self._end_turn()
         elif kind is PlaceGod:
             c = self.cat.by_id[action.card]  # type: ignore[attr-defined]
             self.gods[self.setup_step] = c
             if self._events is not None:
-                self._log(f"{self.cat.cards[c].name} is laid above column {self.setup_step}")
+                god = words.name(self.cat.cards[c])
+                self._log(_m("hercules.log.god_laid", god=god, column=self.setup_step))
             self.setup_step += 1
             if self.setup_step > 11:
                 self._after_god_layout()
         elif kind is ChooseStartPlayer:
             self.pegasus = action.seat  # type: ignore[attr-defined]
             if self._events is not None:
-                self._log(f"{who(self.pegasus)} took Pegasus and will start the game")
+                self._log(_m("hercules.log.pegasus", player=who(self.pegasus)))
             self._start_round()
         else:  # pragma: no cover - the engine checked the type
             raise TypeError(action)

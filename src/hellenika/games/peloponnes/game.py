@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from hellenika.engine.actions import Action
@@ -52,6 +51,7 @@ from hellenika.games.peloponnes.actions import (
 )
 from hellenika.games.peloponnes.catalogue import load_catalogue
 from hellenika.games.peloponnes.state import PeloponnesState
+from hellenika.i18n import ENGLISH
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -244,10 +244,9 @@ class PeloponnesGame(Game):
 
         return heuristic_action(state, rng)  # type: ignore[arg-type]
 
-    def render(self, state: State, seat: int | None, names: Sequence[str] | None = None) -> RenderableType:
+    def render(
+        self, state: State, seat: int | None, names: Sequence[str] | None = None, lang: str = ENGLISH
+    ) -> RenderableType:
         from hellenika.games.peloponnes.render import render
 
         return render(state, seat, names)  # type: ignore[arg-type]
-
-    def rules_text(self) -> str:
-        return resources.files(__package__).joinpath("rules.md").read_text()
