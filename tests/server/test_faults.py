@@ -139,6 +139,8 @@ def test_a_frozen_database_answers_503_within_the_timeout_and_recovers(
     for _ in range(10):
         assert mover.move(table_id, version, action).status_code == 503
 
+    # Twelve refused calls, one line: the outage is logged when it starts, not per request.
+    assert len(logs.messages("database unavailable")) == 1, logs.messages("database")
     cluster.thaw()
     wait_ready(mover)
     # The move that timed out was rolled back when the database came back: the same move at the same version
@@ -146,8 +148,10 @@ def test_a_frozen_database_answers_503_within_the_timeout_and_recovers(
     assert mover.state(table_id)["version"] == version
     mover.ok(mover.move(table_id, version, action))
     assert mover.state(table_id)["version"] > version
-    assert len(logs.messages("database unavailable")) == 1, logs.messages("database")
-    assert len(logs.messages("database answering again")) == 1, logs.messages("database")
+    # Every outage logged ends with one line too (on a loaded machine a slow call after the thaw can open a
+    # second, short one: it is logged the same way).
+    started, ended = logs.messages("database unavailable"), logs.messages("database answering again")
+    assert len(started) == len(ended) >= 1, logs.messages("database")
     assert logs.tracebacks() == []
 
 
